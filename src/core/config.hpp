@@ -1,0 +1,111 @@
+// Every setting of the model, the copy task, the optimizer and the trainer, with the canonical
+// defaults of the lesson's exercise, and the one validation function every entry point calls.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace sqrtdk {
+
+// How attention scores are scaled: score = scale * q.k (see attention_scale()).
+enum class ScaleMode {
+  scaled,    // 1 / sqrt(d_k)            (Vaswani et al.)
+  unscaled,  // 1                         (what the lesson warns against)
+  alpha,     // 1 / d_k^alpha             (alpha 0 = unscaled, 0.5 = scaled, 1 = muP's 1/d)
+  qknorm,    // g * (q/|q|).(k/|k|), g a learned gain per head, initialised to sqrt(d_k) so that the
+             // initial logit std (~1) equals the scaled variant's: the comparison then isolates the norm.
+};
+
+// Weight initialisation of every Linear (Q, K, V, O, MLP, head); biases are zero unless noted.
+enum class InitScheme {
+  xavier,  // U(+-sqrt(6/(in+out))): q, k components of unit variance (the footnote's assumption)
+  torch,   // PyTorch's nn.Linear default: W and b ~ U(+-1/sqrt(in)); embeddings N(0, 1)
+  gpt,     // N(0, 0.02) weights and embeddings
+};
+
+struct ModelConfig {
+  int n_layers = 2;
+  int d_model = 64;
+  int n_heads = 1;          // d_k = d_model / n_heads
+  int d_ff = 0;             // 0 means 4 * d_model
+  ScaleMode scale = ScaleMode::scaled;
+  double alpha = 0.5;       // used by ScaleMode::alpha only
+  InitScheme init = InitScheme::xavier;
+
+  int d_k() const { return n_heads > 0 ? d_model / n_heads : 0; }
+  int ff() const { return d_ff > 0 ? d_ff : 4 * d_model; }
+};
+
+// The copy task; its token layout is documented in copy_task.hpp.
+struct TaskConfig {
+  int copy_length = 10;     // L
+  int n_symbols = 10;       // symbols drawn uniformly for x1..xL
+  int batch = 32;
+  int eval_batch = 64;      // fixed evaluation batch, drawn once per seed
+
+  int vocab() const { return n_symbols + 2; }          // BOS, SEP, symbols
+  int seq_len() const { return 2 * copy_length + 1; }  // model positions T (input = sequence minus last)
+};
+
+struct OptimConfig {
+  double lr = 1e-3;
+  double beta1 = 0.9;
+  double beta2 = 0.98;
+  double eps = 1e-9;
+  double clip_norm = 0.0;   // global gradient-norm clipping; 0 = off (it would hide the lesson's effect)
+};
+
+struct TrainConfig {
+  ModelConfig model;
+  TaskConfig task;
+  OptimConfig optim;
+  uint64_t seed = 0;
+  int eval_every = 50;      // evaluate (greedy decoding on the fixed batch) every this many steps
+};
+
+// Limits that keep every configuration inside a documented memory budget.
+struct Limits {
+  static constexpr int max_layers = 12;
+  static constexpr int max_d_model = 1024;
+  static constexpr int max_heads = 64;
+  static constexpr int max_d_ff = 8192;
+  static constexpr int max_copy_length = 64;
+  static constexpr int max_symbols = 1000;
+  static constexpr int max_batch = 1024;
+  static constexpr int max_eval_batch = 1024;
+  // Parameters (x4: weights, grads, Adam m, v) plus activations (train and eval workspaces), in bytes.
+  static constexpr std::size_t max_bytes = std::size_t(512) << 20;
+};
+
+// Thrown for any invalid configuration or argument; the message names the field and the rule.
+class ConfigError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// "" if `config` is valid, otherwise a one-line message such as "d_model (65) must be divisible by n_heads (2)".
+std::string validate(const TrainConfig& config);
+// Throws ConfigError with validate()'s message.
+void require_valid(const TrainConfig& config);
+
+// Bytes the trainer would allocate for this configuration (checked against Limits::max_bytes before allocating).
+std::size_t estimated_bytes(const TrainConfig& config);
+
+double attention_scale(const ModelConfig& model);   // the factor on q.k (1 for qknorm: its gain is learned)
+double initial_qk_gain(const ModelConfig& model);   // sqrt(d_k)
+
+// Predicted std of the attention logits at initialisation, assuming unit-variance LayerNorm outputs
+// and zero biases: sqrt(d_k) * var(W) * fan_in * scale (derivation in config.cpp).
+double predicted_logit_std(const ModelConfig& model);
+
+const char* to_string(ScaleMode mode);
+const char* to_string(InitScheme init);
+// Parse "scaled", "unscaled", "qknorm", "alpha" or "alpha=0.25" (which also sets model.alpha).
+// Throw ConfigError on anything else.
+void parse_scale(const std::string& text, ModelConfig& model);
+InitScheme parse_init(const std::string& text);
+// "scaled", "unscaled", "qknorm" or "alpha=0.25": the inverse of parse_scale.
+std::string scale_label(const ModelConfig& model);
+
+}  // namespace sqrtdk

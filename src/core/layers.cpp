@@ -1,0 +1,279 @@
+#include "core/layers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/gemm.hpp"
+
+namespace sqrtdk {
+
+namespace {
+constexpr double kLayerNormEps = 1e-5;  // PyTorch's nn.LayerNorm default
+constexpr double kHeadNormEps = 1e-6;
+}  // namespace
+
+template <typename T>
+void layernorm_forward(T* out, T* mean, T* rstd, const T* x, const T* g, const T* b, int N, int C) {
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x + static_cast<long>(n) * C;
+    T* yr = out + static_cast<long>(n) * C;
+    T m = 0;
+    for (int c = 0; c < C; ++c) m += xr[c];
+    m /= C;
+    T var = 0;
+    for (int c = 0; c < C; ++c) var += (xr[c] - m) * (xr[c] - m);
+    var /= C;
+    const T r = T(1) / std::sqrt(var + T(kLayerNormEps));
+    for (int c = 0; c < C; ++c) yr[c] = (xr[c] - m) * r * g[c] + b[c];
+    mean[n] = m;
+    rstd[n] = r;
+  }
+}
+
+// With xhat = (x - mean) rstd and dxhat = dout .* g:
+//   dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat .* xhat))
+template <typename T>
+void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T* mean, const T* rstd, const T* g,
+                        int N, int C) {
+  for (int n = 0; n < N; ++n) {
+    const T* xr = x + static_cast<long>(n) * C;
+    const T* dr = dout + static_cast<long>(n) * C;
+    T* dxr = dx + static_cast<long>(n) * C;
+    const T m = mean[n], r = rstd[n];
+    T sum_dxhat = 0, sum_dxhat_xhat = 0;
+    for (int c = 0; c < C; ++c) {
+      const T xhat = (xr[c] - m) * r;
+      const T dxhat = dr[c] * g[c];
+      sum_dxhat += dxhat;
+      sum_dxhat_xhat += dxhat * xhat;
+      dg[c] += dr[c] * xhat;
+      db[c] += dr[c];
+    }
+    sum_dxhat /= C;
+    sum_dxhat_xhat /= C;
+    for (int c = 0; c < C; ++c) {
+      const T xhat = (xr[c] - m) * r;
+      dxr[c] += r * (dr[c] * g[c] - sum_dxhat - xhat * sum_dxhat_xhat);
+    }
+  }
+}
+
+template <typename T>
+void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O) {
+  for (int n = 0; n < N; ++n) std::copy(b, b + O, out + static_cast<long>(n) * O);
+  gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
+}
+
+template <typename T>
+void linear_backward(T* dx, T* dw, T* db, const T* dout, const T* x, const T* w, int N, int I, int O,
+                     bool accumulate_dx) {
+  // dx[N,I] = dout[N,O] W[I,O]^T
+  if (dx) gemm_nt(dx, I, dout, O, w, O, N, O, I, accumulate_dx);
+  // dW[I,O] += x[N,I]^T dout[N,O]
+  gemm_tn(dw, O, x, I, dout, O, I, N, O, /*accumulate=*/true);
+  for (int n = 0; n < N; ++n) {
+    const T* dr = dout + static_cast<long>(n) * O;
+    for (int o = 0; o < O; ++o) db[o] += dr[o];
+  }
+}
+
+namespace {
+constexpr double kSqrt2OverPi = 0.79788456080286535588;
+constexpr double kGeluCubic = 0.044715;
+}  // namespace
+
+// gelu(x) = 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3)
+template <typename T>
+void gelu_forward(T* out, const T* x, int n) {
+  for (int i = 0; i < n; ++i) {
+    const T xi = x[i];
+    const T u = T(kSqrt2OverPi) * (xi + T(kGeluCubic) * xi * xi * xi);
+    out[i] = T(0.5) * xi * (T(1) + std::tanh(u));
+  }
+}
+
+// d gelu/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
+template <typename T>
+void gelu_backward(T* dx, const T* dout, const T* x, int n) {
+  for (int i = 0; i < n; ++i) {
+    const T xi = x[i];
+    const T u = T(kSqrt2OverPi) * (xi + T(kGeluCubic) * xi * xi * xi);
+    const T th = std::tanh(u);
+    const T du = T(kSqrt2OverPi) * (T(1) + T(3 * kGeluCubic) * xi * xi);
+    dx[i] = dout[i] * (T(0.5) * (T(1) + th) + T(0.5) * xi * (T(1) - th * th) * du);
+  }
+}
+
+template <typename T>
+void headnorm_forward(T* xhat, T* rnorm, const T* x, int N, int H, int D) {
+  const int C = H * D;
+  for (int n = 0; n < N; ++n)
+    for (int h = 0; h < H; ++h) {
+      const T* xs = x + static_cast<long>(n) * C + h * D;
+      T* ys = xhat + static_cast<long>(n) * C + h * D;
+      T ss = 0;
+      for (int d = 0; d < D; ++d) ss += xs[d] * xs[d];
+      const T r = T(1) / std::sqrt(ss + T(kHeadNormEps));
+      for (int d = 0; d < D; ++d) ys[d] = xs[d] * r;
+      rnorm[static_cast<long>(n) * H + h] = r;
+    }
+}
+
+template <typename T>
+void headnorm_backward(T* dx, const T* dxhat, const T* xhat, const T* rnorm, int N, int H, int D) {
+  const int C = H * D;
+  for (int n = 0; n < N; ++n)
+    for (int h = 0; h < H; ++h) {
+      const long off = static_cast<long>(n) * C + h * D;
+      T dot = 0;
+      for (int d = 0; d < D; ++d) dot += xhat[off + d] * dxhat[off + d];
+      const T r = rnorm[static_cast<long>(n) * H + h];
+      for (int d = 0; d < D; ++d) dx[off + d] = r * (dxhat[off + d] - xhat[off + d] * dot);
+    }
+}
+
+template <typename T>
+void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* scale, int B, int TT, int H, int D,
+                       T* scratch, const AttentionStats<T>& stats) {
+  const int C = H * D;
+  T max_logit = -std::numeric_limits<T>::infinity();
+  T top_sum = 0;
+  if (stats.entropy_per_head) std::fill(stats.entropy_per_head, stats.entropy_per_head + H, T(0));
+  for (int b = 0; b < B; ++b)
+    for (int h = 0; h < H; ++h) {
+      const long base = static_cast<long>(b) * TT * C + h * D;
+      T* Pbh = P + (static_cast<long>(b) * H + h) * TT * TT;
+      // S[T,T] = Q_bh[T,D] K_bh[T,D]^T
+      gemm_nt(scratch, TT, q + base, C, k + base, C, TT, D, TT, false);
+      T entropy = 0;
+      for (int i = 0; i < TT; ++i) {
+        T* s = scratch + static_cast<long>(i) * TT;
+        T* p = Pbh + static_cast<long>(i) * TT;
+        T row_max = -std::numeric_limits<T>::infinity();
+        for (int j = 0; j <= i; ++j) {
+          s[j] *= scale[h];
+          row_max = std::max(row_max, s[j]);
+        }
+        T sum = 0;
+        for (int j = 0; j <= i; ++j) {
+          p[j] = std::exp(s[j] - row_max);
+          sum += p[j];
+        }
+        const T inv = T(1) / sum;
+        T top = 0, row_entropy = 0;
+        for (int j = 0; j <= i; ++j) {
+          p[j] *= inv;
+          top = std::max(top, p[j]);
+          if (p[j] > T(0)) row_entropy -= p[j] * std::log(p[j]);
+        }
+        for (int j = i + 1; j < TT; ++j) p[j] = 0;
+        max_logit = std::max(max_logit, row_max);
+        top_sum += top;
+        entropy += row_entropy;
+      }
+      if (stats.entropy_per_head) stats.entropy_per_head[h] += entropy / (static_cast<T>(B) * TT);
+      // Y_bh[T,D] = P[T,T] V_bh[T,D]
+      gemm_nn(y + base, C, Pbh, TT, v + base, C, TT, TT, D, false);
+    }
+  if (stats.max_logit) *stats.max_logit = max_logit;
+  if (stats.top_weight) *stats.top_weight = top_sum / (static_cast<T>(B) * H * TT);
+}
+
+template <typename T>
+void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P, const T* q, const T* k, const T* v,
+                        const T* scale, int B, int TT, int H, int D, T* scratch_a, T* scratch_b) {
+  const int C = H * D;
+  for (int b = 0; b < B; ++b)
+    for (int h = 0; h < H; ++h) {
+      const long base = static_cast<long>(b) * TT * C + h * D;
+      const T* Pbh = P + (static_cast<long>(b) * H + h) * TT * TT;
+      T* dP = scratch_a;
+      // dP[T,T] = dY_bh[T,D] V_bh[T,D]^T
+      gemm_nt(dP, TT, dy + base, C, v + base, C, TT, D, TT, false);
+      // dV_bh[T,D] = P[T,T]^T dY_bh[T,D]
+      gemm_tn(dv + base, C, Pbh, TT, dy + base, C, TT, TT, D, false);
+      // dS = P .* (dP - rowsum(P .* dP)), in place in dP (zero above the diagonal since P is)
+      for (int i = 0; i < TT; ++i) {
+        const T* p = Pbh + static_cast<long>(i) * TT;
+        T* d = dP + static_cast<long>(i) * TT;
+        T dot = 0;
+        for (int j = 0; j <= i; ++j) dot += p[j] * d[j];
+        for (int j = 0; j <= i; ++j) d[j] = p[j] * (d[j] - dot);
+        for (int j = i + 1; j < TT; ++j) d[j] = 0;
+      }
+      if (dscale) {
+        // dscale_h += sum(dS .* Q K^T)
+        gemm_nt(scratch_b, TT, q + base, C, k + base, C, TT, D, TT, false);
+        T acc = 0;
+        for (int i = 0; i < TT; ++i)
+          for (int j = 0; j <= i; ++j) acc += dP[static_cast<long>(i) * TT + j] * scratch_b[static_cast<long>(i) * TT + j];
+        dscale[h] += acc;
+      }
+      for (long i = 0; i < static_cast<long>(TT) * TT; ++i) dP[i] *= scale[h];
+      // dQ_bh[T,D] = dS[T,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh
+      gemm_nn(dq + base, C, dP, TT, k + base, C, TT, TT, D, false);
+      gemm_tn(dk + base, C, dP, TT, q + base, C, TT, TT, D, false);
+    }
+}
+
+template <typename T>
+T cross_entropy_forward(T* probs, const T* logits, const int* targets, const unsigned char* mask, int N, int V) {
+  double loss = 0;
+  int count = 0;
+  for (int n = 0; n < N; ++n) {
+    const T* l = logits + static_cast<long>(n) * V;
+    T* p = probs + static_cast<long>(n) * V;
+    const T m = *std::max_element(l, l + V);
+    T sum = 0;
+    for (int i = 0; i < V; ++i) {
+      p[i] = std::exp(l[i] - m);
+      sum += p[i];
+    }
+    for (int i = 0; i < V; ++i) p[i] /= sum;
+    if (mask[n]) {
+      // -log p[t] = log(sum) + m - l[t], stable even when p[t] underflows
+      loss += static_cast<double>(std::log(sum) + m - l[targets[n]]);
+      ++count;
+    }
+  }
+  return count > 0 ? static_cast<T>(loss / count) : T(0);
+}
+
+template <typename T>
+void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, const unsigned char* mask, int N, int V) {
+  int count = 0;
+  for (int n = 0; n < N; ++n) count += mask[n] ? 1 : 0;
+  const T inv = count > 0 ? T(1) / count : T(0);
+  for (int n = 0; n < N; ++n) {
+    T* d = dlogits + static_cast<long>(n) * V;
+    const T* p = probs + static_cast<long>(n) * V;
+    if (!mask[n]) {
+      std::fill(d, d + V, T(0));
+      continue;
+    }
+    for (int i = 0; i < V; ++i) d[i] = p[i] * inv;
+    d[targets[n]] -= inv;
+  }
+}
+
+#define SQRTDK_INSTANTIATE(T)                                                                                      \
+  template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                          \
+  template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int);     \
+  template void linear_forward<T>(T*, const T*, const T*, const T*, int, int, int);                                \
+  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, bool);                 \
+  template void gelu_forward<T>(T*, const T*, int);                                                                \
+  template void gelu_backward<T>(T*, const T*, const T*, int);                                                     \
+  template void headnorm_forward<T>(T*, T*, const T*, int, int, int);                                              \
+  template void headnorm_backward<T>(T*, const T*, const T*, const T*, int, int, int);                             \
+  template void attention_forward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int, int, int, T*,       \
+                                     const AttentionStats<T>&);                                                    \
+  template void attention_backward<T>(T*, T*, T*, T*, const T*, const T*, const T*, const T*, const T*, const T*, \
+                                      int, int, int, int, T*, T*);                                                 \
+  template T cross_entropy_forward<T>(T*, const T*, const int*, const unsigned char*, int, int);                   \
+  template void cross_entropy_backward<T>(T*, const T*, const int*, const unsigned char*, int, int);
+SQRTDK_INSTANTIATE(float)
+SQRTDK_INSTANTIATE(double)
+#undef SQRTDK_INSTANTIATE
+
+}  // namespace sqrtdk

@@ -1,0 +1,173 @@
+#include "core/trainer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sqrtdk {
+
+namespace {
+enum StreamLabel : uint64_t { kInitStream = 0, kDataStream = 1, kEvalStream = 2 };
+
+const TrainConfig& validated(const TrainConfig& config) {
+  require_valid(config);
+  return config;
+}
+
+double sum_squares(const float* g, std::size_t n) {
+  double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(g[i]) * g[i];
+  return s;
+}
+}  // namespace
+
+void TrainLog::append(const StepMetrics& m) {
+  step.push_back(m.step);
+  loss.push_back(m.loss);
+  grad_norm.push_back(m.grad_norm);
+  layer_grad_norm.insert(layer_grad_norm.end(), m.layer_grad_norm.begin(), m.layer_grad_norm.end());
+  entropy.insert(entropy.end(), m.entropy.begin(), m.entropy.end());
+  max_logit.insert(max_logit.end(), m.max_logit.begin(), m.max_logit.end());
+  top_weight.insert(top_weight.end(), m.top_weight.begin(), m.top_weight.end());
+}
+
+Trainer::Trainer(const TrainConfig& config)
+    : config_(validated(config)),
+      model_(config_),
+      train_ws_(config_, config_.task.batch),
+      eval_ws_(config_, config_.task.eval_batch),
+      adam_(config_.optim, model_.params().size()) {
+  const int L = config_.model.n_layers, H = config_.model.n_heads;
+  batch_.resize(config_.task.batch, config_.task.seq_len());
+  eval_batch_.resize(config_.task.eval_batch, config_.task.seq_len());
+  last_.layer_grad_norm.assign(L, 0.0f);
+  last_.entropy.assign(static_cast<std::size_t>(L) * H, 0.0f);
+  last_.max_logit.assign(L, 0.0f);
+  last_.top_weight.assign(L, 0.0f);
+  reset(config_.seed);
+}
+
+void Trainer::reset(uint64_t seed) {
+  config_.seed = seed;
+  Rng init = Rng::derive(seed, kInitStream);
+  model_.initialize(init);
+  model_.zero_grad();
+  adam_.reset();
+  data_rng_ = Rng::derive(seed, kDataStream);
+  Rng eval_rng = Rng::derive(seed, kEvalStream);
+  sample_copy_batch(config_.task, eval_rng, eval_batch_);
+  steps_done_ = 0;
+  diverged_step_ = 0;
+}
+
+bool Trainer::step() {
+  if (diverged()) return false;
+  const int L = config_.model.n_layers, H = config_.model.n_heads;
+  sample_copy_batch(config_.task, data_rng_, batch_);
+  const float loss = model_.forward(train_ws_, batch_.inputs.data(), batch_.targets.data());
+  model_.zero_grad();
+  model_.backward(train_ws_);
+  const std::vector<float>& g = model_.grads();
+  const ParamLayout& layout = model_.layout();
+  const double total = sum_squares(g.data(), g.size());
+  last_.step = steps_done_ + 1;
+  last_.loss = loss;
+  last_.grad_norm = static_cast<float>(std::sqrt(total));
+  for (int l = 0; l < L; ++l) {
+    const Workspace<float>::Layer& A = train_ws_.layers[l];
+    last_.layer_grad_norm[l] = static_cast<float>(
+        std::sqrt(sum_squares(g.data() + layout.layer_begin(l), layout.layer_end(l) - layout.layer_begin(l))));
+    std::copy(A.entropy, A.entropy + H, last_.entropy.begin() + static_cast<long>(l) * H);
+    last_.max_logit[l] = A.max_logit;
+    last_.top_weight[l] = A.top_weight;
+  }
+  ++steps_done_;
+  if (!std::isfinite(loss) || !std::isfinite(total)) {
+    diverged_step_ = steps_done_;
+    return false;
+  }
+  adam_.step(model_.params().data(), g.data(), std::sqrt(total));
+  return true;
+}
+
+TrainLog Trainer::run(int k) {
+  TrainLog log;
+  log.n_layers = config_.model.n_layers;
+  log.n_heads = config_.model.n_heads;
+  for (int i = 0; i < k && !diverged(); ++i) {
+    step();
+    log.append(last_);
+    if (!diverged() && steps_done_ % config_.eval_every == 0) log.evals.push_back(evaluate());
+  }
+  return log;
+}
+
+EvalMetrics Trainer::evaluate() {
+  const int B = config_.task.eval_batch, TT = config_.task.seq_len(), V = config_.task.vocab();
+  const CopyLayout layout{config_.task.copy_length};
+  EvalMetrics out;
+  out.step = steps_done_;
+  // Greedy decoding: position p's argmax becomes the input at p + 1.
+  std::copy(eval_batch_.inputs.begin(), eval_batch_.inputs.end(), eval_ws_.inputs.begin());
+  std::copy(eval_batch_.targets.begin(), eval_batch_.targets.end(), eval_ws_.targets.begin());
+  int tokens_right = 0, sequences_right = 0;
+  std::vector<unsigned char> all_right(B, 1);
+  for (int p = layout.first_scored(); p < TT; ++p) {
+    model_.forward(eval_ws_);
+    for (int b = 0; b < B; ++b) {
+      const float* logits = eval_ws_.logits + (static_cast<long>(b) * TT + p) * V;
+      const int predicted = static_cast<int>(std::max_element(logits, logits + V) - logits);
+      const bool right = predicted == eval_batch_.targets[static_cast<std::size_t>(b) * TT + p];
+      tokens_right += right ? 1 : 0;
+      all_right[b] = all_right[b] && right;
+      if (p + 1 < TT) eval_ws_.inputs[static_cast<std::size_t>(b) * TT + p + 1] = predicted;
+    }
+  }
+  for (int b = 0; b < B; ++b) sequences_right += all_right[b];
+  // Teacher-forced loss last, so the workspace holds the true sequences' attention for attention_map().
+  out.loss = model_.forward(eval_ws_, eval_batch_.inputs.data(), eval_batch_.targets.data());
+  out.token_accuracy = static_cast<float>(tokens_right) / (static_cast<float>(B) * config_.task.copy_length);
+  out.sequence_accuracy = static_cast<float>(sequences_right) / static_cast<float>(B);
+  return out;
+}
+
+std::vector<float> Trainer::attention_map(int example, int layer, int head) {
+  const int B = config_.task.eval_batch, TT = config_.task.seq_len(), H = config_.model.n_heads;
+  if (example < 0 || example >= B) throw ConfigError("example must be in [0, " + std::to_string(B - 1) + "]");
+  if (layer < 0 || layer >= config_.model.n_layers)
+    throw ConfigError("layer must be in [0, " + std::to_string(config_.model.n_layers - 1) + "]");
+  if (head < 0 || head >= H) throw ConfigError("head must be in [0, " + std::to_string(H - 1) + "]");
+  model_.forward(eval_ws_, eval_batch_.inputs.data(), eval_batch_.targets.data());
+  const float* P = eval_ws_.layers[layer].att + (static_cast<long>(example) * H + head) * TT * TT;
+  return std::vector<float>(P, P + static_cast<long>(TT) * TT);
+}
+
+double Trainer::measured_logit_std() {
+  model_.forward(eval_ws_, eval_batch_.inputs.data(), eval_batch_.targets.data());
+  const ModelConfig& m = config_.model;
+  const int B = config_.task.eval_batch, TT = config_.task.seq_len(), H = m.n_heads, D = m.d_k(), C = m.d_model;
+  const Workspace<float>::Layer& A = eval_ws_.layers[0];
+  const bool qk = m.scale == ScaleMode::qknorm;
+  const float* q = qk ? A.qhat : A.q;
+  const float* k = qk ? A.khat : A.k;
+  const float* gain = qk ? model_.params().data() + model_.layout().find("blocks.0.attn.qk_gain").offset : nullptr;
+  const double fixed = attention_scale(m);
+  double sum = 0, sum_sq = 0;
+  long count = 0;
+  for (int b = 0; b < B; ++b)
+    for (int h = 0; h < H; ++h)
+      for (int i = 0; i < TT; ++i)
+        for (int j = 0; j <= i; ++j) {
+          const float* qi = q + (static_cast<long>(b) * TT + i) * C + h * D;
+          const float* kj = k + (static_cast<long>(b) * TT + j) * C + h * D;
+          double dot = 0;
+          for (int d = 0; d < D; ++d) dot += static_cast<double>(qi[d]) * kj[d];
+          const double logit = dot * (qk ? gain[h] : fixed);
+          sum += logit;
+          sum_sq += logit * logit;
+          ++count;
+        }
+  const double mean = sum / count;
+  return std::sqrt(std::max(0.0, sum_sq / count - mean * mean));
+}
+
+}  // namespace sqrtdk
