@@ -62,7 +62,7 @@ Args::Args(const std::vector<std::string>& tokens) {
         flag.has_value = true;
       }
     } else {
-      throw UsageError("unexpected argument '" + token + "' (flags look like --name value)");
+      throw UsageError("unexpected argument '" + token + "'");
     }
     if (flag.name.empty()) throw UsageError("empty flag name in '" + token + "'");
     if (find(flag.name) != nullptr) throw UsageError("flag --" + flag.name + " given twice");

@@ -10,10 +10,7 @@ namespace sqrtdk {
 std::string format_roundtrip(double x);
 
 // Appends printf-style formatted text to `out`.
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 2, 3)))
-#endif
-void appendf(std::string& out, const char* format, ...);
+[[gnu::format(printf, 2, 3)]] void appendf(std::string& out, const char* format, ...);
 
 // Writes `text` to stdout and flushes. Returns 0, or 1 after a one-line message on stderr if writing failed,
 // so a command can end with `return emit(text);`.

@@ -81,13 +81,15 @@ bool Trainer::step() {
     last_.top_weight[l] = A.top_weight;
   }
   ++steps_done_;
-  if (!std::isfinite(loss) || !std::isfinite(total)) {
+  if (!std::isfinite(loss) || !std::isfinite(total) || loss > divergence_loss()) {
     diverged_step_ = steps_done_;
     return false;
   }
   adam_.step(model_.params().data(), g.data(), std::sqrt(total));
   return true;
 }
+
+double Trainer::divergence_loss() const { return 10.0 * std::log(static_cast<double>(config_.task.vocab())); }
 
 TrainLog Trainer::run(int k) {
   TrainLog log;

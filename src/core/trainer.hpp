@@ -54,10 +54,13 @@ class Trainer {
   // Fresh parameters, optimizer state and data streams for `seed` (the configuration keeps its other values).
   void reset(uint64_t seed);
 
-  // One step: sample a batch, forward, backward, Adam.  Allocates nothing.  A non-finite loss or gradient
-  // marks the run diverged (parameters untouched) and returns false; later calls do nothing.
+  // One step: sample a batch, forward, backward, Adam.  Allocates nothing.  The run is marked diverged
+  // (parameters left as they were, step recorded, false returned, later calls do nothing) when the loss or
+  // gradient is not finite or the loss exceeds divergence_loss(): ten times a uniform guess's loss, ln(vocab).
+  // With LayerNorm everywhere an exploding run often stays finite (loss ~1e4 at lr 10), hence the bound.
   bool step();
   const StepMetrics& last() const { return last_; }
+  double divergence_loss() const;
 
   // Up to k steps (stops early at divergence), evaluating every config.eval_every steps.
   TrainLog run(int k);

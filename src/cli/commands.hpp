@@ -1,0 +1,27 @@
+// The subcommands of the `sqrtdk` CLI; main.cpp dispatches `sqrtdk <name> [flags]` to them.
+//
+// Contract for every command (see args.hpp for the flag API):
+//   - `--help`: print the usage to stdout, return 0.
+//   - Read and check every flag before writing anything: a bad flag must leave stdout empty.
+//   - Throw UsageError (args.hpp) or ConfigError (core/config.hpp) for bad input: main prints
+//     "sqrtdk <name>: <message>" on one line to stderr and exits 2. Any other exception exits 1.
+//   - Build the output in a string and end with `return emit(text);` (output.hpp).
+#pragma once
+#include <cstdint>
+
+#include "cli/args.hpp"
+
+namespace sqrtdk {
+
+// Largest seed the CLI accepts: 2^53 - 1, the largest integer a JS number holds exactly, so every seed printed
+// in JSON can be given back to the web page.
+constexpr uint64_t kMaxSeed = (uint64_t(1) << 53) - 1;
+
+int run_softmax(const Args& args);    // cmd_softmax.cpp: one draw, softmax of raw vs scaled q.k
+int run_sweep(const Args& args);      // cmd_sweep.cpp: saturation statistics across d_k
+int run_histogram(const Args& args);  // cmd_histogram.cpp: histogram of q.k at one d_k
+int run_train(const Args& args);      // cmd_train.cpp
+int run_compare(const Args& args);    // cmd_compare.cpp
+int run_dump(const Args& args);       // cmd_dump.cpp
+
+}  // namespace sqrtdk

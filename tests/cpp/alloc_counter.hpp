@@ -1,0 +1,14 @@
+// Counts heap allocations made through operator new while a CountAllocations object is alive.
+#pragma once
+#include <cstddef>
+
+namespace sqrtdk::testing {
+
+class CountAllocations {
+ public:
+  CountAllocations();
+  ~CountAllocations();
+  std::size_t count() const;
+};
+
+}  // namespace sqrtdk::testing

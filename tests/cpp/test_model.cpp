@@ -1,0 +1,102 @@
+// The whole model's gradients against finite differences, for every scale mode and init scheme,
+// plus the parameter layout contract.
+#include <catch2/catch.hpp>
+
+#include "core/copy_task.hpp"
+#include "core/model.hpp"
+#include "gradcheck.hpp"
+
+using namespace sqrtdk;
+using namespace sqrtdk::testing;
+
+namespace {
+TrainConfig small_config(const std::string& scale, InitScheme init) {
+  TrainConfig c;
+  c.model.n_layers = 2;
+  c.model.d_model = 8;
+  c.model.n_heads = 2;
+  c.model.d_ff = 12;
+  c.model.init = init;
+  parse_scale(scale, c.model);
+  c.task.copy_length = 3;
+  c.task.n_symbols = 4;
+  c.task.batch = 2;
+  c.task.eval_batch = 2;
+  return c;
+}
+}  // namespace
+
+TEST_CASE("model gradients match finite differences for every scale mode and init", "[model][grad]") {
+  const auto scale = GENERATE(as<std::string>{}, "scaled", "unscaled", "alpha=0.25", "alpha=1", "qknorm");
+  const auto init = GENERATE(InitScheme::xavier, InitScheme::torch, InitScheme::gpt);
+  CAPTURE(scale, to_string(init));
+  const TrainConfig config = small_config(scale, init);
+  Model<double> model(config);
+  Rng rng(11);
+  model.initialize(rng);
+  // Init puts zeros (biases) and ones (LN gains) in places; nudge every parameter so no path is trivially zero.
+  for (double& p : model.params()) p += 0.05 * rng.normal();
+  Workspace<double> ws(config, config.task.batch);
+  CopyBatch batch;
+  batch.resize(config.task.batch, config.task.seq_len());
+  Rng data(12);
+  sample_copy_batch(config.task, data, batch);
+  auto loss = [&] { return model.forward(ws, batch.inputs.data(), batch.targets.data()); };
+  loss();
+  model.zero_grad();
+  model.backward(ws);
+  const std::vector<double> analytic = model.grads();
+  const std::vector<double> numeric = numeric_gradient(model.params(), loss);
+  // Per parameter, so a failure names the culprit; errors relative to the largest gradient of the model,
+  // because some tensors' true gradient is zero (a key bias shifts every score of a row equally).
+  double global_scale = 0;
+  for (double g : numeric) global_scale = std::max(global_scale, std::abs(g));
+  REQUIRE(global_scale > 1e-3);
+  for (const ParamInfo& info : model.layout().entries()) {
+    CAPTURE(info.name);
+    double err = 0;
+    for (std::size_t i = info.offset; i < info.offset + info.size; ++i)
+      err = std::max(err, std::abs(analytic[i] - numeric[i]));
+    CHECK(err / global_scale < kTolerance);
+  }
+}
+
+TEST_CASE("parameter layout names every tensor once, contiguously, in the documented order", "[model]") {
+  TrainConfig c;
+  c.model.scale = ScaleMode::qknorm;
+  const ParamLayout layout(c.model, c.task);
+  std::size_t expected_offset = 0;
+  for (const ParamInfo& e : layout.entries()) {
+    CHECK(e.offset == expected_offset);
+    expected_offset += e.size;
+  }
+  CHECK(layout.total() == expected_offset);
+  CHECK(layout.entries().front().name == "wte");
+  CHECK(layout.entries().back().name == "head.b");
+  CHECK(layout.find("blocks.1.mlp.w1").shape == std::vector<int>{64, 256});
+  CHECK(layout.find("blocks.0.attn.qk_gain").size == 1);
+  CHECK_THROWS_WITH(layout.find("nope"), "no parameter named 'nope'");
+  TrainConfig scaled;
+  const ParamLayout plain(scaled.model, scaled.task);
+  CHECK_THROWS(plain.find("blocks.0.attn.qk_gain"));
+  // Canonical model: 2 * (4*64 LN + 4*(64*64+64) + 64*256+256 + 256*64+64) + 12*64 + 21*64 + 128 + 64*12 + 12
+  CHECK(plain.total() == 2u * (256 + 4 * (4096 + 64) + 16384 + 256 + 16384 + 64) + 768 + 1344 + 128 + 768 + 12);
+}
+
+TEST_CASE("the same seed gives the same parameters, a different seed different ones", "[model]") {
+  TrainConfig c;
+  Model<float> a(c), b(c), d(c);
+  Rng ra(5), rb(5), rd(6);
+  a.initialize(ra);
+  b.initialize(rb);
+  d.initialize(rd);
+  CHECK(a.params() == b.params());
+  CHECK(a.params() != d.params());
+}
+
+TEST_CASE("an invalid configuration constructs no model and says why", "[model][config]") {
+  TrainConfig c;
+  c.model.d_model = 65;
+  c.model.n_heads = 2;
+  CHECK_THROWS_WITH(Model<float>(c), "d_model (65) must be divisible by n_heads (2)");
+}
