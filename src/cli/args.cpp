@@ -1,5 +1,6 @@
 #include "cli/args.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -78,6 +79,12 @@ void Args::accept(std::initializer_list<const char*> names) const {
     for (const char* name : names) known = known || flag.name == name;
     if (!known) throw UsageError("unknown flag --" + flag.name);
   }
+}
+
+void Args::accept(const std::vector<std::string>& names) const {
+  for (const Flag& flag : flags_)
+    if (flag.name != "help" && std::find(names.begin(), names.end(), flag.name) == names.end())
+      throw UsageError("unknown flag --" + flag.name);
 }
 
 bool Args::has(const std::string& name) const { return find(name) != nullptr; }

@@ -44,6 +44,7 @@ class Args {
 
   // Throws UsageError "unknown flag --x" for the first given flag not in `names` ("help" is always accepted).
   void accept(std::initializer_list<const char*> names) const;
+  void accept(const std::vector<std::string>& names) const;
 
   // True if the flag was given, with or without a value.
   bool has(const std::string& name) const;

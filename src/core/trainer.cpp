@@ -6,8 +6,6 @@
 namespace sqrtdk {
 
 namespace {
-enum StreamLabel : uint64_t { kInitStream = 0, kDataStream = 1, kEvalStream = 2 };
-
 const TrainConfig& validated(const TrainConfig& config) {
   require_valid(config);
   return config;
@@ -30,6 +28,20 @@ void TrainLog::append(const StepMetrics& m) {
   top_weight.insert(top_weight.end(), m.top_weight.begin(), m.top_weight.end());
 }
 
+void TrainLog::extend(const TrainLog& later) {
+  n_layers = later.n_layers;
+  n_heads = later.n_heads;
+  auto cat = [](auto& into, const auto& from) { into.insert(into.end(), from.begin(), from.end()); };
+  cat(step, later.step);
+  cat(loss, later.loss);
+  cat(grad_norm, later.grad_norm);
+  cat(layer_grad_norm, later.layer_grad_norm);
+  cat(entropy, later.entropy);
+  cat(max_logit, later.max_logit);
+  cat(top_weight, later.top_weight);
+  cat(evals, later.evals);
+}
+
 Trainer::Trainer(const TrainConfig& config)
     : config_(validated(config)),
       model_(config_),
@@ -48,12 +60,12 @@ Trainer::Trainer(const TrainConfig& config)
 
 void Trainer::reset(uint64_t seed) {
   config_.seed = seed;
-  Rng init = Rng::derive(seed, kInitStream);
+  Rng init = Rng::derive(seed, static_cast<uint64_t>(Stream::init));
   model_.initialize(init);
   model_.zero_grad();
   adam_.reset();
-  data_rng_ = Rng::derive(seed, kDataStream);
-  Rng eval_rng = Rng::derive(seed, kEvalStream);
+  data_rng_ = Rng::derive(seed, static_cast<uint64_t>(Stream::data));
+  Rng eval_rng = Rng::derive(seed, static_cast<uint64_t>(Stream::eval));
   sample_copy_batch(config_.task, eval_rng, eval_batch_);
   steps_done_ = 0;
   diverged_step_ = 0;

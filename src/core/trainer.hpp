@@ -13,6 +13,9 @@
 
 namespace sqrtdk {
 
+// Labels of the random streams derived from a seed (Rng::derive).
+enum class Stream : uint64_t { init = 0, data = 1, eval = 2 };
+
 // Metrics of one training step (sized at construction, so a step allocates nothing).
 struct StepMetrics {
   int step = 0;                        // 1-based
@@ -44,6 +47,7 @@ struct TrainLog {
   std::vector<EvalMetrics> evals;
 
   void append(const StepMetrics& m);
+  void extend(const TrainLog& later);  // concatenate a later chunk of the same run
   std::size_t size() const { return step.size(); }
 };
 
