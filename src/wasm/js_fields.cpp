@@ -1,0 +1,151 @@
+#include "wasm/js_fields.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace sqrtdk::wasm {
+
+using emscripten::val;
+
+namespace {
+constexpr double kMaxSafeInteger = 9007199254740991.0;  // 2^53 - 1
+
+std::string describe(const val& v) {
+  const std::string type = v.typeOf().as<std::string>();
+  if (type == "object" && v.isNull()) return "null";
+  if (type == "object" && val::global("Array").call<bool>("isArray", v)) return "array";
+  return type;
+}
+}  // namespace
+
+JsFields::JsFields(const val& object, const char* what, std::initializer_list<const char*> known)
+    : object_(object), what_(what) {
+  if (object_.isUndefined() || object_.isNull()) {
+    object_ = val::object();
+    return;
+  }
+  if (describe(object_) != "object") {
+    fail(what_ + " must be an object, got " + describe(object_));
+    object_ = val::object();
+    return;
+  }
+  const val keys = val::global("Object").call<val>("keys", object_);
+  const int n = keys["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    bool found = false;
+    for (const char* k : known) found = found || key == k;
+    if (!found) {
+      std::string list;
+      for (const char* k : known) list += std::string(list.empty() ? "" : ", ") + k;
+      fail(what_ + " has an unknown field '" + key.substr(0, 40) + "' (known: " + list + ")");
+      return;
+    }
+  }
+}
+
+void JsFields::fail(const std::string& message) {
+  if (error_.empty()) error_ = message;
+}
+
+val JsFields::field(const char* name) const { return object_[name]; }
+
+double JsFields::number(const char* name, double fallback) {
+  const val v = field(name);
+  if (v.isUndefined()) return fallback;
+  if (v.typeOf().as<std::string>() != "number") {
+    fail(what_ + "." + name + " must be a number, got " + describe(v));
+    return fallback;
+  }
+  const double x = v.as<double>();
+  if (!std::isfinite(x)) {
+    std::ostringstream msg;
+    msg << what_ << "." << name << " must be a finite number, got " << x;
+    fail(msg.str());
+    return fallback;
+  }
+  return x;
+}
+
+int JsFields::integer(const char* name, int fallback) {
+  const val v = field(name);
+  if (v.isUndefined()) return fallback;
+  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), -2147483648.0, 2147483647.0);
+  if (!problem.empty()) {
+    fail(problem);
+    return fallback;
+  }
+  return static_cast<int>(v.as<double>());
+}
+
+uint64_t JsFields::seed(const char* name, uint64_t fallback) {
+  const val v = field(name);
+  if (v.isUndefined()) return fallback;
+  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), 0, kMaxSafeInteger);
+  if (!problem.empty()) {
+    fail(problem);
+    return fallback;
+  }
+  return static_cast<uint64_t>(v.as<double>());
+}
+
+std::string JsFields::text(const char* name, const std::string& fallback) {
+  const val v = field(name);
+  if (v.isUndefined()) return fallback;
+  if (v.typeOf().as<std::string>() != "string") {
+    fail(what_ + "." + name + " must be a string, got " + describe(v));
+    return fallback;
+  }
+  const std::string s = v.as<std::string>();
+  if (s.size() > 64) {
+    fail(what_ + "." + name + " is too long (" + std::to_string(s.size()) + " characters)");
+    return fallback;
+  }
+  return s;
+}
+
+std::vector<int> JsFields::integers(const char* name, const std::vector<int>& fallback) {
+  const val v = field(name);
+  if (v.isUndefined()) return fallback;
+  if (describe(v) != "array") {
+    fail(what_ + "." + name + " must be an array of integers, got " + describe(v));
+    return fallback;
+  }
+  const int n = v["length"].as<int>();
+  if (n > 1000) {
+    fail(what_ + "." + name + " has too many entries (" + std::to_string(n) + ")");
+    return fallback;
+  }
+  std::vector<int> out;
+  for (int i = 0; i < n; ++i) {
+    const std::string problem =
+        check_integer(v[i], (what_ + "." + name + "[" + std::to_string(i) + "]").c_str(), -2147483648.0, 2147483647.0);
+    if (!problem.empty()) {
+      fail(problem);
+      return fallback;
+    }
+    out.push_back(static_cast<int>(v[i].as<double>()));
+  }
+  return out;
+}
+
+std::string check_integer(const val& v, const char* name, double lo, double hi) {
+  std::ostringstream msg;
+  if (v.typeOf().as<std::string>() != "number") {
+    msg << name << " must be an integer, got " << describe(v);
+    return msg.str();
+  }
+  const double x = v.as<double>();
+  if (!std::isfinite(x) || std::floor(x) != x) {
+    msg << name << " must be an integer, got " << x;
+    return msg.str();
+  }
+  if (x < lo || x > hi) {
+    msg.precision(17);
+    msg << name << " must be in [" << lo << ", " << hi << "], got " << x;
+    return msg.str();
+  }
+  return "";
+}
+
+}  // namespace sqrtdk::wasm
