@@ -7,7 +7,7 @@
 //   logits = LNf(x) head_w + head_b                                     (N, V)
 //
 // Parameter names, shapes and layout (row-major; Linear weights are (in, out), i.e. PyTorch's weight
-// transposed; this table is the contract of `sqrtdk dump` and tests/torch_reference.py):
+// transposed; this table is the contract of `sqrtdk dump` and tests/reference/torch_model.py):
 //   wte (V, C)  wpe (T, C)
 //   blocks.{l}.ln1.weight (C)  blocks.{l}.ln1.bias (C)
 //   blocks.{l}.attn.wq (C, C)  .bq (C)  .wk (C, C)  .bk (C)  .wv (C, C)  .bv (C)  .wo (C, C)  .bo (C)

@@ -1,0 +1,59 @@
+# The WebAssembly build (preset "wasm"), included from the top-level CMakeLists.txt under Emscripten.
+#
+#   sqrtdk.js           the module: one file with the wasm embedded (works from file://, in a Blob worker and
+#                       in Node), MODULARIZE with the export name createSqrtdkModule, no new Function (CSP).
+#   sqrtdk_tests.js     the Catch2 suite compiled to wasm, run under Node by ctest.
+
+# emcc runs its JS tools with the machine's Node, which cannot see Debian's node-acorn without NODE_PATH.
+set(SQRTDK_NODE_ENV ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs)
+set(CMAKE_CXX_COMPILER_LAUNCHER ${SQRTDK_NODE_ENV})
+set(CMAKE_CXX_LINKER_LAUNCHER ${SQRTDK_NODE_ENV})
+set_target_properties(sqrtdk_core PROPERTIES CXX_COMPILER_LAUNCHER "${SQRTDK_NODE_ENV}")
+
+set(SQRTDK_WASM_OPT -O3 -msimd128)
+target_compile_options(sqrtdk_core PUBLIC ${SQRTDK_WASM_OPT})
+
+set(SQRTDK_MODULE_LINK_FLAGS
+  --bind ${SQRTDK_WASM_OPT}
+  -sMODULARIZE=1 -sEXPORT_NAME=createSqrtdkModule
+  -sSINGLE_FILE=1
+  -sENVIRONMENT=web,worker,node
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=32MB -sMAXIMUM_MEMORY=2GB
+  -sFILESYSTEM=0
+  -sDYNAMIC_EXECUTION=0)
+
+add_executable(sqrtdk_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+target_link_libraries(sqrtdk_module PRIVATE sqrtdk_core)
+target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})
+target_link_options(sqrtdk_module PRIVATE ${SQRTDK_MODULE_LINK_FLAGS})
+set_target_properties(sqrtdk_module PROPERTIES OUTPUT_NAME sqrtdk SUFFIX ".js")
+
+# The same module with C++ exception support, only to measure what exceptions would cost (benchmark).
+add_library(sqrtdk_core_exceptions STATIC ${SQRTDK_CORE_SOURCES})
+target_include_directories(sqrtdk_core_exceptions PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
+target_link_libraries(sqrtdk_core_exceptions PUBLIC Eigen3::Eigen)
+target_compile_definitions(sqrtdk_core_exceptions PUBLIC EIGEN_NO_DEBUG)
+target_compile_options(sqrtdk_core_exceptions PUBLIC ${SQRTDK_WASM_OPT} -fexceptions)
+add_executable(sqrtdk_module_exceptions ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+target_link_libraries(sqrtdk_module_exceptions PRIVATE sqrtdk_core_exceptions)
+target_link_options(sqrtdk_module_exceptions PRIVATE ${SQRTDK_MODULE_LINK_FLAGS} -fexceptions)
+set_target_properties(sqrtdk_module_exceptions PROPERTIES OUTPUT_NAME sqrtdk_exceptions SUFFIX ".js")
+
+# ---- the Catch2 suite, compiled to wasm and run under Node ------------------------------------
+include(CTest)
+if(BUILD_TESTING)
+  # Catch2's single header, copied so that /usr/include (glibc's headers) stays off the include path.
+  configure_file(/usr/include/catch2/catch.hpp ${CMAKE_CURRENT_BINARY_DIR}/catch_include/catch2/catch.hpp COPYONLY)
+  file(GLOB SQRTDK_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/tests/cpp/*.cpp)
+  list(FILTER SQRTDK_TEST_SOURCES EXCLUDE REGEX "test_cli\\.cpp$")  # runs the native CLI binary
+  add_executable(sqrtdk_tests_wasm ${SQRTDK_TEST_SOURCES})
+  target_include_directories(sqrtdk_tests_wasm PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/catch_include)
+  target_link_libraries(sqrtdk_tests_wasm PRIVATE sqrtdk_core_exceptions)
+  target_compile_options(sqrtdk_tests_wasm PRIVATE -fexceptions)
+  target_compile_definitions(sqrtdk_tests_wasm PRIVATE SQRTDK_FIXTURE_DIR="${CMAKE_CURRENT_SOURCE_DIR}/tests/fixtures")
+  target_link_options(sqrtdk_tests_wasm PRIVATE -fexceptions ${SQRTDK_WASM_OPT} -sALLOW_MEMORY_GROWTH=1
+                      -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1)
+  set_target_properties(sqrtdk_tests_wasm PROPERTIES OUTPUT_NAME sqrtdk_tests SUFFIX ".js")
+  add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js)
+  set_tests_properties(catch2_suite_in_wasm PROPERTIES TIMEOUT 1800)
+endif()

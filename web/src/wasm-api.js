@@ -1,0 +1,157 @@
+// A thin, documented wrapper over the raw Embind module (wasm_build/build/sqrtdk.js).
+//
+// Every call validates in C++ and comes back either with a result or with {error}; this layer turns the
+// latter into a JS Error whose message is the core's message ("config: d_model (65) must be divisible by
+// n_heads (2)"), so callers use try/catch.  After any error the module is unchanged and fully usable.
+// Results are plain objects and typed arrays copied out of the wasm heap: they stay valid when it grows.
+
+/**
+ * @typedef {Object} TrainConfig  Every field optional; missing fields take the canonical defaults.
+ * @property {number} [layers=2]       1..12
+ * @property {number} [dModel=64]      1..1024, divisible by heads
+ * @property {number} [heads=1]        1..64; d_k = dModel / heads
+ * @property {number} [dFf=256]        0..8192 (0 = 4 dModel)
+ * @property {'scaled'|'unscaled'|'alpha'|'qknorm'} [scale='scaled']
+ * @property {number} [alpha=0.5]      0..2, used when scale is 'alpha' (score = q.k / d_k^alpha)
+ * @property {'xavier'|'torch'|'gpt'} [init='xavier']
+ * @property {number} [copyLength=10]  1..64
+ * @property {number} [symbols=10]     2..1000
+ * @property {number} [batch=32]       1..1024
+ * @property {number} [evalBatch=64]   1..1024
+ * @property {number} [lr=0.001]       (0, 100]
+ * @property {number} [beta1=0.9]      [0, 1)
+ * @property {number} [beta2=0.98]     [0, 1)
+ * @property {number} [eps=1e-9]       (0, 1]
+ * @property {number} [clipNorm=0]     global gradient-norm clipping, 0 = off
+ * @property {number} [seed=0]         integer 0..2^53-1
+ * @property {number} [evalEvery=50]   evaluate (greedy decoding) every this many steps
+ * Unknown fields, wrong types, NaN/Infinity, out-of-range values and configurations past the memory cap
+ * (512 MiB) are errors.
+ */
+
+/**
+ * @typedef {Object} StepChunk  Metrics of the steps one step(k) call ran, step-major.
+ * @property {Int32Array} steps            (k) 1-based step numbers
+ * @property {Float32Array} loss           (k) copy loss of each step's batch
+ * @property {Float32Array} gradNorm       (k) global gradient norm
+ * @property {Float32Array} layerGradNorm  (k * layers)
+ * @property {Float32Array} entropy        (k * layers * heads) mean attention entropy, nats
+ * @property {Float32Array} maxLogit       (k * layers) largest attention logit
+ * @property {Float32Array} topWeight      (k * layers) mean largest attention weight
+ * @property {{step:number, loss:number, tokenAccuracy:number, sequenceAccuracy:number}[]} evals
+ * @property {number} stepsDone  @property {boolean} diverged  @property {number} divergedStep (0 if not)
+ * @property {number} layers  @property {number} heads  @property {TrainConfig} config (normalised)
+ * Fewer than k steps are returned when the run diverges (see Trainer::step in src/core/trainer.hpp).
+ */
+
+function unwrap(result) {
+  if (result && typeof result === 'object' && typeof result.error === 'string') throw new Error(result.error);
+  return result;
+}
+
+function check(message) {
+  if (message) throw new Error(message);
+}
+
+/** One training run in the wasm module.  Call delete() when done: the wasm memory is not garbage-collected. */
+export class Trainer {
+  /** @param {object} module raw module  @param {TrainConfig} config  @throws {Error} invalid config */
+  constructor(module, config) {
+    this._raw = new module.Trainer();
+    const problem = this._raw.configure(config);
+    if (problem) {
+      this._raw.delete();
+      this._raw = null;
+      throw new Error(problem);
+    }
+  }
+
+  _live() {
+    if (!this._raw) throw new Error('trainer was deleted');
+    return this._raw;
+  }
+
+  /** Run k steps (1..100000). @returns {StepChunk} @throws {Error} bad k */
+  step(k) { return unwrap(this._live().step(k)); }
+
+  /** Greedy decoding of the fixed evaluation batch now. */
+  evaluate() { return unwrap(this._live().evaluate()); }
+
+  /**
+   * Softmax weights of one evaluation example, layer and head, teacher-forced.
+   * @returns {{data: Float32Array, rows: number, cols: number}} row-major T x T
+   * @throws {Error} an index out of range
+   */
+  attentionMap(example, layer, head) { return unwrap(this._live().attentionMap(example, layer, head)); }
+
+  /** Fresh parameters, optimizer and data for `seed` (same configuration). @throws {Error} bad seed */
+  reset(seed) { check(this._live().reset(seed)); }
+
+  /** Std of the layer-0 attention logits on the evaluation batch, measured now. */
+  measuredLogitStd() { return unwrap(this._live().measuredLogitStd()).value; }
+
+  /** {config, stepsDone, diverged, divergedStep, layers, heads} */
+  status() { return unwrap(this._live().status()); }
+
+  /** Free the wasm memory; the object is unusable afterwards.  Safe to call twice. */
+  delete() {
+    if (this._raw) this._raw.delete();
+    this._raw = null;
+  }
+}
+
+/** The lab's API over a loaded module. */
+export class Lab {
+  /** @param {object} module what createSqrtdkModule() resolved to */
+  constructor(module) { this.module = module; }
+
+  /** @returns {TrainConfig} the canonical configuration, every field filled */
+  defaults() { return this.module.defaults(); }
+
+  /** @returns {string} '' if valid, else the message an Error would carry */
+  validateConfig(config) { return this.module.validateConfig(config); }
+
+  /** Predicted std of the attention logits at init (see predicted_logit_std in src/core/config.hpp). */
+  predictedLogitStd(config) { return unwrap(this.module.predictedLogitStd(config)).value; }
+
+  /**
+   * The lesson demo: one draw of q and `keys` keys ~ N(0, I_dk); softmax raw (alpha 0) and scaled (dk^-alpha).
+   * @param {{dk?:number, keys?:number, seed?:number, alpha?:number, top?:number}} options defaults 128, 50, 0, 0.5, 5
+   * @returns {{dk, keys, seed, alpha, dots: Float64Array, raw: Side, scaled: Side}} where Side is
+   *   {scale, scores: Float64Array, weights: Float64Array, top: Float64Array, max, entropy, effectiveKeys, jacobianNorm}
+   */
+  softmaxDemo(options) { return unwrap(this.module.softmaxDemo(options)); }
+
+  /**
+   * Saturation statistics over many draws for each d_k.
+   * @param {{dks?:number[], keys?:number, draws?:number, seed?:number, alpha?:number}} options
+   * @returns {{rows: {dk, dotVariance, raw: Stats, scaled: Stats}[]}} with Stats =
+   *   {maxWeight, entropy, jacobianNorm}, each {q1, median, q3}
+   */
+  sweep(options) { return unwrap(this.module.sweep(options)); }
+
+  /**
+   * Histogram of q.k (raw) and q.k * dk^-alpha (scaled) over draws, on shared edges.
+   * @param {{dk?, keys?, draws?, seed?, alpha?, bins?, halfWidth?}} options halfWidth 0 = 4 sqrt(dk)
+   * @returns {{dk, dotVariance, edges: Float64Array, raw: Float64Array, scaled: Float64Array, total, rawOutside, scaledOutside}}
+   */
+  histogram(options) { return unwrap(this.module.histogram(options)); }
+
+  /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
+  createTrainer(config) { return new Trainer(this.module, config); }
+
+  /** Current size of the wasm memory in bytes (it only grows). */
+  heapBytes() { return this.module.heapBytes(); }
+
+  /** 'simd128' or 'eigen_ref': which matrix kernels this build uses. */
+  gemmBackend() { return this.module.gemmBackend(); }
+}
+
+/**
+ * Load the module and wrap it.
+ * @param {Function} createModule the factory createSqrtdkModule from sqrtdk.js
+ * @returns {Promise<Lab>}
+ */
+export async function loadLab(createModule, moduleOptions = {}) {
+  return new Lab(await createModule(moduleOptions));
+}
