@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# Builds the lab and runs it: for now the native CLI's lesson demo and the exercise's answer.
+# Builds the lab (native CLI, wasm module, web bundle) and serves it on 127.0.0.1.
+# Prints the URL and the path of the HTML file to double-click (it also works from file://).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 ensure_packages
+ensure_node_modules
 build_native native-release
+build_wasm
+log "bundle the page"
+(cd "$ROOT" && npm run --silent build:web)
+
+log "the lesson demo from the native CLI"
 "$ROOT/build/release/sqrtdk" softmax --dk 128 --keys 50 --seed 0
-"$ROOT/build/release/sqrtdk" compare --variants scaled,unscaled --seeds 3 --steps 1500 --threshold 0.1
+
+exec node "$ROOT/scripts/serve.mjs" "$ROOT/web/dist" "${PORT:-8000}"

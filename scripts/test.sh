@@ -1,16 +1,30 @@
 #!/usr/bin/env bash
-# Runs every test of the lab: native Catch2 (release and ASan+UBSan), the wasm module under Node,
-# the Catch2 suite compiled to wasm, and the browser tests in headless chromium.
+# Runs every test of the lab:
+#   1. native Catch2 suite (release), 2. the same under ASan + UBSan,
+#   3. the Catch2 suite compiled to wasm under Node, 4. the wasm module's JS API under Node,
+#   5. the page in headless chromium (Playwright).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 ensure_packages
+ensure_node_modules
+
 build_native native-release
-log "ctest (native release)"
+log "native Catch2 suite (release)"
 ctest --preset native-release -j "$JOBS"
 
 build_native native-asan
-log "ctest (native ASan + UBSan)"
+log "native Catch2 suite under ASan + UBSan"
 ctest --preset native-asan -j "$JOBS"
+
+build_wasm
+log "Catch2 suite compiled to wasm, under Node"
+ctest --test-dir "$ROOT/wasm_build/build" --output-on-failure
+
+log "wasm module API under Node"
+(cd "$ROOT" && node --test tests/node/)
+
+log "page in headless chromium"
+(cd "$ROOT" && npm run --silent build:web && node --test --test-concurrency=1 tests/web/)
 
 log "all tests passed"

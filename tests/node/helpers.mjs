@@ -1,0 +1,67 @@
+// Shared by the Node tests: load the single-file wasm module, wrap it, find (or build) the native CLI.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+import { loadLab } from '../../web/src/wasm-api.js';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const MODULE_PATH = `${REPO}wasm_build/build/sqrtdk.js`;
+export const CLI_PATH = `${REPO}build/release/sqrtdk`;
+
+// The canonical configuration of the lesson, spelled out (the API's defaults must equal it).
+export const CANONICAL = Object.freeze({
+  layers: 2, dModel: 64, heads: 1, dFf: 256, scale: 'scaled', alpha: 0.5, init: 'xavier', copyLength: 10,
+  symbols: 10, batch: 32, evalBatch: 64, lr: 1e-3, beta1: 0.9, beta2: 0.98, eps: 1e-9, clipNorm: 0, seed: 0,
+  evalEvery: 50,
+});
+
+// The factory createSqrtdkModule.  The glue is CommonJS, but the repo's package.json says "type": "module",
+// so Node would load sqrtdk.js as an ES module (with no export): evaluate it as CommonJS explicitly.
+export function loadFactory(path = MODULE_PATH) {
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: build it with 'cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_module'`);
+  }
+  const module = { exports: {} };
+  const params = ['module', 'exports', 'require', '__filename', '__dirname'];
+  const body = vm.compileFunction(readFileSync(path, 'utf8'), params, { filename: path });
+  body(module, module.exports, createRequire(path), path, dirname(path));
+  return module.exports;
+}
+
+/** A fresh module instance wrapped by the documented API. */
+export function freshLab() {
+  return loadLab(loadFactory());
+}
+
+/** The native CLI, built with the native-release preset when it is missing. */
+export function nativeCli() {
+  if (!existsSync(CLI_PATH)) {
+    const run = (args) => execFileSync('cmake', args, { cwd: REPO, stdio: 'inherit' });
+    run(['--preset', 'native-release']);
+    run(['--build', '--preset', 'native-release', '-j2', '--target', 'sqrtdk']);
+  }
+  return CLI_PATH;
+}
+
+export function runCli(args) {
+  return execFileSync(nativeCli(), args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+/** Runs fn and returns the message of the Error it throws; fails if it returns or throws a non-Error. */
+export function errorOf(fn) {
+  try {
+    fn();
+  } catch (e) {
+    if (!(e instanceof Error)) throw new Error(`threw a non-Error: ${String(e)}`);
+    return e.message;
+  }
+  throw new Error('did not throw');
+}
+
+export const relDiff = (a, b) => Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
+
+export const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
