@@ -126,8 +126,8 @@ double Args::get_double(const std::string& name, double fallback, double lo, dou
   const std::string& text = value_of(*flag);
   double value = 0.0;
   if (!parse_double(text, value) || value < lo || value > hi) {
-    throw UsageError("--" + name + " must be a number in [" + format_bound(lo) + ", " + format_bound(hi) +
-                     "], got '" + text + "'");
+    throw UsageError("--" + name + " must be a number in [" + format_bound(lo) + ", " + format_bound(hi) + "], got '" +
+                     text + "'");
   }
   return value;
 }

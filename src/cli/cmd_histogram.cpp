@@ -29,8 +29,8 @@ constexpr char kUsage[] =
     "  --method M    fast (default) or exact, as in 'sqrtdk sweep --help'\n"
     "  --bins N      1..1000 (default 40)\n"
     "  --range R     half width of the range, 0..1e9; 0 means 4 sqrt(dk) (default)\n"
-    "  --json        {\"dk\",\"keys\",\"draws\",\"seed\",\"alpha\",\"method\",\"half_width\",\"dot_variance\",\"total\",\n"
-    "                \"edges\":[bins+1],\"raw\":{\"counts\":[bins],\"below\",\"above\"},\"scaled\":{...}}\n"
+    "  --json        {\"dk\",\"keys\",\"draws\",\"seed\",\"alpha\",\"method\",\"half_width\",\"dot_variance\",\n"
+    "                \"total\",\"edges\":[bins+1],\"raw\":{\"counts\":[bins],\"below\",\"above\"},\"scaled\":{...}}\n"
     "  --csv         lo,hi,raw,scaled: one row per bin, then the out-of-range rows (empty lo or hi = unbounded)\n";
 
 constexpr int kBarWidth = 30;
@@ -105,8 +105,8 @@ int run_histogram(const Args& args) {
   params.draws = args.get_int("draws", 2000, SoftmaxLimits::min_draws, SoftmaxLimits::max_draws);
   params.seed = args.get_u64("seed", 0, 0, kMaxSeed);
   params.alpha = args.get_double("alpha", 0.5, SoftmaxLimits::min_alpha, SoftmaxLimits::max_alpha);
-  params.method = args.get_choice("method", "fast", {"fast", "exact"}) == "exact" ? DrawMethod::exact
-                                                                                 : DrawMethod::fast;
+  params.method =
+      args.get_choice("method", "fast", {"fast", "exact"}) == "exact" ? DrawMethod::exact : DrawMethod::fast;
   params.bins = args.get_int("bins", 40, 1, SoftmaxLimits::max_bins);
   params.half_width = args.get_double("range", 0.0, 0.0, 1e9);
   const bool json = args.get_switch("json");

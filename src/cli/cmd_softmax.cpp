@@ -59,8 +59,8 @@ std::string to_text(const SoftmaxDemo& demo) {
 
   const std::string top_title = "top " + std::to_string(params.top) + " weights";
   const int top_width = std::max(static_cast<int>(top_title.size()), 7 * params.top - 1);
-  appendf(text, "%-8s %-*s   %-7s  %-8s  %-13s  %s\n", "", top_width, top_title.c_str(), "max", "entropy",
-          "eff. keys", "|J|_F");
+  appendf(text, "%-8s %-*s   %-7s  %-8s  %-13s  %s\n", "", top_width, top_title.c_str(), "max", "entropy", "eff. keys",
+          "|J|_F");
   for (const SoftmaxView* view : {&demo.raw, &demo.scaled}) {
     std::string top, effective;
     for (const double w : view->top) appendf(top, "%s%.4f", top.empty() ? "" : " ", w);
@@ -68,8 +68,8 @@ std::string to_text(const SoftmaxDemo& demo) {
     appendf(text, "%-8s %-*s   %.4f   %-8.3f  %-13s  %.3g\n", view == &demo.raw ? "raw" : "scaled", top_width,
             top.c_str(), view->stats.max_weight, view->stats.entropy, effective.c_str(), view->stats.jacobian_norm);
   }
-  appendf(text, "\nentropy in nats (uniform over %d keys: ln %d = %.3f); |J|_F = ||diag(p) - p p^T||_F\n",
-          params.keys, params.keys, std::log(static_cast<double>(params.keys)));
+  appendf(text, "\nentropy in nats (uniform over %d keys: ln %d = %.3f); |J|_F = ||diag(p) - p p^T||_F\n", params.keys,
+          params.keys, std::log(static_cast<double>(params.keys)));
   return text;
 }
 

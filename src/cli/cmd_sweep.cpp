@@ -96,8 +96,8 @@ std::string to_text(const SweepParams& params, const std::vector<SweepRow>& rows
           static_cast<unsigned long long>(params.seed), to_string(params.method), params.alpha);
   appendf(text, "medians over draws (quartiles: --json or --csv); entropy in nats, max ln %d\n\n", params.keys);
   appendf(text, "%6s %10s   %s   %s\n", "", "", "------------- raw ------------", "----------- scaled -----------");
-  appendf(text, "%6s %10s   %-9s %-9s %-10s   %-9s %-9s %s\n", "d_k", "var(q.k)", "max w", "entropy", "|J|_F",
-          "max w", "entropy", "|J|_F");
+  appendf(text, "%6s %10s   %-9s %-9s %-10s   %-9s %-9s %s\n", "d_k", "var(q.k)", "max w", "entropy", "|J|_F", "max w",
+          "entropy", "|J|_F");
   for (const SweepRow& row : rows) {
     appendf(text, "%6d %10.2f   %-9.4f %-9.3f %-10.3g   %-9.4f %-9.3f %.3g\n", row.dk, row.dot_variance,
             row.raw.max_weight.median, row.raw.entropy.median, row.raw.jacobian_norm.median,
@@ -112,14 +112,14 @@ int run_sweep(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
   args.accept({"dk", "keys", "draws", "seed", "alpha", "method", "json", "csv"});
   SweepParams params;
-  params.dks = args.get_int_list("dk", kDefaultDks, SoftmaxLimits::min_dk, SoftmaxLimits::max_dk,
-                                 SoftmaxLimits::max_sweep_dks);
+  params.dks =
+      args.get_int_list("dk", kDefaultDks, SoftmaxLimits::min_dk, SoftmaxLimits::max_dk, SoftmaxLimits::max_sweep_dks);
   params.keys = args.get_int("keys", 50, SoftmaxLimits::min_keys, SoftmaxLimits::max_keys);
   params.draws = args.get_int("draws", 2000, SoftmaxLimits::min_draws, SoftmaxLimits::max_draws);
   params.seed = args.get_u64("seed", 0, 0, kMaxSeed);
   params.alpha = args.get_double("alpha", 0.5, SoftmaxLimits::min_alpha, SoftmaxLimits::max_alpha);
-  params.method = args.get_choice("method", "fast", {"fast", "exact"}) == "exact" ? DrawMethod::exact
-                                                                                 : DrawMethod::fast;
+  params.method =
+      args.get_choice("method", "fast", {"fast", "exact"}) == "exact" ? DrawMethod::exact : DrawMethod::fast;
   const bool json = args.get_switch("json");
   const bool csv = args.get_switch("csv");
   if (json && csv) throw UsageError("--json and --csv exclude each other");

@@ -143,7 +143,7 @@ double softmax_jacobian_norm(const double* p, int n) { return weight_stats(p, n)
 WeightStats weight_stats(const double* p, int n) {
   const int m = static_cast<int>(std::max_element(p, p + n) - p);
   const double p_max = p[m];
-  double rest = 0.0;  // sum_{j != m} p_j = 1 - p_max without cancellation
+  double rest = 0.0;   // sum_{j != m} p_j = 1 - p_max without cancellation
   double rest2 = 0.0;  // sum_{j != m} p_j^2
   for (int j = 0; j < n; ++j) {
     if (j == m) continue;
@@ -172,8 +172,8 @@ WeightStats weight_stats(const double* p, int n) {
 std::string validate(const DemoParams& params) {
   std::string message = validate_common(params.dk, params.keys, params.alpha);
   if (message.empty() && (params.top < 1 || params.top > params.keys)) {
-    message = "top must be in [1, keys], got " + std::to_string(params.top) + " with keys " +
-              std::to_string(params.keys);
+    message =
+        "top must be in [1, keys], got " + std::to_string(params.top) + " with keys " + std::to_string(params.keys);
   }
   return message;
 }
@@ -244,7 +244,7 @@ SweepRow sweep_row(const SweepParams& params, int dk) {
   throw_if(validate_draws(params.draws));
   const int n = params.keys;
   const double scale = score_scale(dk, params.alpha);
-  std::vector<double> q(dk);   // (D)
+  std::vector<double> q(dk);    // (D)
   std::vector<double> dots(n);  // (N) q.k_i of the current draw
   std::vector<double> p(n);     // (N) softmax weights of the current draw
   StatColumns raw(params.draws), scaled(params.draws);

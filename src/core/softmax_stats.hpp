@@ -60,16 +60,17 @@ struct WeightStats {
   double jacobian_norm = 0.0;   // ||J||_F with J = dp/ds = diag(p) - p p^T, in [0, 1)
 };
 
-// p (N) = softmax(logits (N)), stable for any finite logits: p_i = exp(s_i - max s) / sum_j exp(s_j - max s).
+// p (N) = softmax(logits (N)), N >= 1, stable for any finite logits: p_i = exp(s_i - max s) / sum_j exp(s_j - max s).
 void softmax(double* p, const double* logits, int n);
 
-// ||diag(p) - p p^T||_F for a probability vector p (N). Equal to sqrt(S2 - 2 S3 + S2^2) with Sk = sum_i p_i^k,
+// ||diag(p) - p p^T||_F for a probability vector p (N), N >= 1. Equal to sqrt(S2 - 2 S3 + S2^2) with Sk = sum_i p_i^k,
 // but evaluated as sum_i p_i^2 ((1 - p_i)^2 + sum_{j != i} p_j^2), every term non-negative and 1 - p_max taken
 // as the sum of the other weights, so it keeps full relative precision when softmax is saturated, where the
 // closed form cancels: at p_max = 1 - 4e-7 it keeps 4 digits, at p_max = 1 - 3e-9 it returns 0.
 double softmax_jacobian_norm(const double* p, int n);
 
-// Max, entropy, effective keys and Jacobian norm of a probability vector p (N); same precision care as above.
+// Max, entropy, effective keys and Jacobian norm of a probability vector p (N), N >= 1; the top weight's entropy
+// term uses ln(1 - rest) = log1p(-rest) with rest the sum of the other weights, for the same reason.
 WeightStats weight_stats(const double* p, int n);
 
 // ---- one draw: the lesson demo ----------------------------------------------------------------
@@ -84,10 +85,10 @@ struct DemoParams {
 
 // One softmax of one draw's scores.
 struct SoftmaxView {
-  double scale = 1.0;            // D^-alpha
-  std::vector<double> scores;    // (N) scale * dots
-  std::vector<double> weights;   // (N) softmax(scores)
-  std::vector<double> top;       // (top) the largest weights, descending
+  double scale = 1.0;           // D^-alpha
+  std::vector<double> scores;   // (N) scale * dots
+  std::vector<double> weights;  // (N) softmax(scores)
+  std::vector<double> top;      // (top) the largest weights, descending
   WeightStats stats;
 };
 
@@ -108,8 +109,8 @@ void require_valid(const DemoParams& params);
 // `q` (D) is scratch (it holds the draw's q afterwards). No allocation.
 void draw_dots(double* dots, double* q, int dk, int n, DrawMethod method, Rng& rng);
 
-// Softmax view of given dots (N) at scale exponent alpha for dimension D (no validation beyond n > 0, top
-// clamped to [0, N]).
+// Softmax of given dots (N >= 1) at scale exponent alpha for dimension D; top is clamped to [0, N]. No other
+// validation: call it with values that passed validate().
 SoftmaxView softmax_view(const std::vector<double>& dots, int dk, double alpha, int top);
 
 // The lesson demo: one exact draw from Rng(seed), softmax raw and scaled. Throws ConfigError on invalid params.
@@ -174,19 +175,20 @@ struct HistogramParams {
 // (spread sqrt(D)) on one axis: at D = 128, alpha = 0.5 the raw q.k fill +-45 and the scaled ones +-4.
 struct DotHistogram {
   int dk = 0;
-  double dot_variance = 0.0;           // sample variance of q.k over all S*N dots
-  std::vector<double> edges;           // (bins + 1) ascending, edges[0] = -half_width, edges[bins] = half_width
-  std::vector<int64_t> raw_counts;     // (bins) q.k in [edges[b], edges[b + 1])
-  std::vector<int64_t> scaled_counts;  // (bins) q.k * D^-alpha in [edges[b], edges[b + 1])
-  int64_t raw_below = 0, raw_above = 0;        // outside the range (below edges[0], at or above edges[bins])
+  double dot_variance = 0.0;             // sample variance of q.k over all S*N dots
+  std::vector<double> edges;             // (bins + 1) ascending, edges[0] = -half_width, edges[bins] = half_width
+  std::vector<int64_t> raw_counts;       // (bins) q.k in [edges[b], edges[b + 1])
+  std::vector<int64_t> scaled_counts;    // (bins) q.k * D^-alpha in [edges[b], edges[b + 1])
+  int64_t raw_below = 0, raw_above = 0;  // outside the range (below edges[0], at or above edges[bins])
   int64_t scaled_below = 0, scaled_above = 0;
-  int64_t total = 0;                   // S * N samples in each histogram, out-of-range ones included
+  int64_t total = 0;  // S * N samples in each histogram, out-of-range ones included
 };
 
 std::string validate(const HistogramParams& params);  // "" if valid; never throws
 void require_valid(const HistogramParams& params);    // throws ConfigError
 
-// The same draws as sweep_row(params-equivalent, dk). Memory O(bins + N + D). Throws ConfigError.
+// Uses the same draws as sweep_row() with the same keys, draws, seed and method at params.dk.
+// Memory O(bins + N + D). Throws ConfigError.
 DotHistogram dot_histogram(const HistogramParams& params);
 
 }  // namespace sqrtdk

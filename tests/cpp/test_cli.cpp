@@ -1,9 +1,8 @@
 // The `sqrtdk` executable end to end (SQRTDK_CLI_PATH): output formats, exit codes and error messages.
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -197,8 +196,7 @@ TEST_CASE("softmax --json prints one object with exactly the documented fields",
   for (const char* side : {"raw", "scaled"}) {
     CAPTURE(side);
     const Json& stats = json[side];
-    CHECK(keys_of(stats) ==
-          std::vector<std::string>{"effective_keys", "entropy", "jacobian_norm", "max", "top5"});
+    CHECK(keys_of(stats) == std::vector<std::string>{"effective_keys", "entropy", "jacobian_norm", "max", "top5"});
     const std::vector<Json>& top = stats["top5"].array;
     REQUIRE(top.size() == 5);
     for (size_t i = 1; i < top.size(); ++i) CHECK(top[i - 1].number >= top[i].number);
@@ -278,11 +276,10 @@ TEST_CASE("histogram --json counts every sample once per histogram", "[cli]") {
 
 TEST_CASE("a bad flag exits 2 with one stderr line naming the flag and an empty stdout", "[cli]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"softmax --bogus 1", "--bogus"},         {"softmax --keys 1", "--keys"},
-      {"softmax --keys=abc", "--keys"},         {"softmax --json=1", "--json"},
-      {"softmax --alpha 3", "--alpha"},         {"sweep --dk 1,0,4", "--dk"},
-      {"sweep --method slow", "--method"},      {"histogram --bins 0", "--bins"},
-      {"softmax --dk 8 --dk 9", "--dk"},        {"softmax --keys", "--keys"},
+      {"softmax --bogus 1", "--bogus"},    {"softmax --keys 1", "--keys"},   {"softmax --keys=abc", "--keys"},
+      {"softmax --json=1", "--json"},      {"softmax --alpha 3", "--alpha"}, {"sweep --dk 1,0,4", "--dk"},
+      {"sweep --method slow", "--method"}, {"histogram --bins 0", "--bins"}, {"softmax --dk 8 --dk 9", "--dk"},
+      {"softmax --keys", "--keys"},
   };
   for (const auto& [arguments, flag] : cases) {
     CAPTURE(arguments);

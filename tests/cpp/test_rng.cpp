@@ -1,7 +1,6 @@
 // sqrtdk::Rng: golden values (any change to the generator changes every seeded result in the lab, natively and
 // in WebAssembly, and the JS ports that reproduce it), and the statistics of its normals.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <set>
 
@@ -34,10 +33,10 @@ TEST_CASE("Rng reproduces its golden uniforms and normals for seeds 0 and 42", "
   Rng uniform0(0);
   CHECK(uniform0.uniform() == 0.88331080821364261);
   CHECK(uniform0.uniform() == 0.43152799704850997);
-  const double normals0[] = {-1.8839083333524405, 0.86450685955751483, 0.22760793546360525,
+  const double normals0[] = {-1.8839083333524405,   0.86450685955751483,  0.22760793546360525,
                              -0.042112684686839159, -0.22143788059715477, 0.41933282655598542};
-  const double normals42[] = {0.88224890622226881, 1.3884732852877071, -0.45084987571886009,
-                              0.6707164409024291, 0.18835263411593151, -0.20510403042316847};
+  const double normals42[] = {0.88224890622226881, 1.3884732852877071,  -0.45084987571886009,
+                              0.6707164409024291,  0.18835263411593151, -0.20510403042316847};
   Rng zero(0);
   for (const double expected : normals0) CHECK_THAT(zero.normal(), WithinAbs(expected, 1e-12));
   Rng answer(42);

@@ -1,6 +1,5 @@
 // Saturation statistics: the softmax and its Jacobian norm, the lesson's numbers, reproducibility and validation.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -98,7 +97,7 @@ TEST_CASE("Jacobian Frobenius norm matches central finite differences of the sof
       minus[j] -= h;
       const std::vector<double> p_plus = softmax_of(plus), p_minus = softmax_of(minus);
       for (int i = 0; i < n; ++i) {
-        const double column = (p_plus[i] - p_minus[i]) / (2.0 * h);  // dp_i / ds_j
+        const double column = (p_plus[i] - p_minus[i]) / (2.0 * h);    // dp_i / ds_j
         const double analytic = p[i] * ((i == j ? 1.0 : 0.0) - p[j]);  // (diag(p) - p p^T)_ij
         CHECK_THAT(column, WithinAbs(analytic, 1e-9));
         fd_norm2 += column * column;
@@ -134,8 +133,8 @@ TEST_CASE("Jacobian norm keeps full precision when the softmax saturates", "[sof
   const WeightStats stats = weight_stats(p.data(), 4);
   const double tail = p[1] + p[2] + p[3];
   // The top weight's term with ln(1 - tail) taken as log1p(-tail), the others summed directly.
-  const double entropy = -(1.0 - tail) * std::log1p(-tail) - p[1] * std::log(p[1]) - p[2] * std::log(p[2]) -
-                         p[3] * std::log(p[3]);
+  const double entropy =
+      -(1.0 - tail) * std::log1p(-tail) - p[1] * std::log(p[1]) - p[2] * std::log(p[2]) - p[3] * std::log(p[3]);
   CHECK_THAT(stats.entropy, WithinRel(entropy, 1e-12));
   CHECK(stats.entropy > 0.0);
 }
