@@ -1,27 +1,31 @@
 // simd128 kernels of gemm_simd128.hpp.
 //
-// Blocking scheme (GotoBLAS-like, B packed per block, A read in place or per row tile):
+// Blocking scheme (GotoBLAS-like: B packed per block, A read in place):
 //
 //   for each block of kNC columns of C                                  (jc)
 //     for each block of kKC steps of K                                    (pc)
-//       pack B[pc:pc+kc, jc:jc+nc] into panels of kNR columns: kc rows of kNR contiguous floats each,
-//       zero-padded past nc (for gemm_nt this is where B^T is formed, by 4 x 4 shuffle transposes)
+//       pack B[pc:pc+kc, jc:jc+nc] into panels of kNR columns (kc rows of kNR contiguous floats each,
+//       zero-padded past nc); a last remainder of 1..4 columns gets a narrow panel of 4 columns.
+//       For gemm_nt this is where B^T is formed, by 4 x 4 shuffle transposes.
 //       for each kMR-row tile of C                                          (the A tile stays in L1)
-//         for each panel: micro-kernel on a kMR x kNR register tile, kc steps of
+//         for each wide panel: micro-kernel on a kMR x kNR register tile, kc steps of
 //             2 loads of the panel row + kMR load32_splat of A + 2 kMR f32x4 mul + 2 kMR f32x4 add
-//         then C (+)= tile, v128 loads/stores on full tiles, a scalar copy on the ragged right edge.
+//       if there is a narrow panel, for each kMRNarrow-row tile of C: the same on it (kMRNarrow x 4 tile)
+//       then C (+)= tile: v128 loads/stores on full tiles, a scalar copy on the ragged right edge.
 //
-// The register tile is 4 x 8: 8 accumulators + 2 B vectors + 1 splat + 1 product = 12 of the 15 xmm
+// Register tiles: 4 x 8 is 8 accumulators + 2 B vectors + 1 splat + 1 product = 12 of the 15 xmm
 // registers V8 allocates on x64 (a 6 x 8 tile spills); 8 independent add chains hide the add latency.
-// A(i, k) enters the micro-kernel as a broadcast load (vbroadcastss from memory, no shuffle), so A
-// needs no reordering: for gemm_nn / gemm_nt it is read where it lives (kMR rows, each contiguous in
-// k); for gemm_tn a row tile, whose successive k are a whole row of the [K,M] array apart, is first
-// copied to a contiguous kc x kMR block (one v128 per k) so that a large M does not map every k to
-// the same few L1 sets.  K is unrolled by kUnroll so every load in the loop is a pointer plus a
-// constant offset.  Row tails use 3-, 2- and 1-row tiles; a tail of 5 rows is done as 3 + 2, not 4 + 1,
-// because a 1-row tile has only 2 add chains and is latency bound (the attention products have
-// T = 21 rows).  Larger K or N loop over blocks, so the scratch is a fixed kKC x (kNC + kMR) floats
-// (34 KiB) on the stack whatever the shape: no allocation, no state between calls.
+// A narrow remainder (the vocabulary's N = 12 is 8 + 4) would waste half of an 8-wide tile, so it gets
+// an 8 x 4 tile instead: again 8 accumulators, with 1 B vector and 8 splats per step.
+// A(i, k) enters the micro-kernel as a broadcast load (vbroadcastss from memory, no shuffle), so A needs
+// no packing: gemm_nn / gemm_nt read kMR rows of A[M,K] where they live, gemm_tn reads the kMR
+// contiguous values of each k of A stored as [K,M] (with kKC = 64, the tile's 64 rows stay in L1 even
+// at lda = 512; packing them measured slower).  Row tails use 3-, 2- and 1-row tiles; a tail of 5 rows
+// is done as 3 + 2, not 4 + 1, because a 1-row tile has only 2 add chains and is latency bound (the
+// attention products have T = 21 rows).  Larger K or N loop over blocks, so the only scratch is the
+// packed block, kKC x kNC floats (16 KiB) on the stack whatever the shape: no allocation, no state.
+// Block sizes were chosen by measurement on the training shapes (kKC = 128 was no faster than 64,
+// kNC = 32 was slower on the weight-gradient products).
 #include "core/gemm_simd128.hpp"
 
 #if defined(__wasm_simd128__)
@@ -34,141 +38,126 @@ namespace sqrtdk {
 namespace simd128 {
 namespace {
 
-constexpr int kMR = 4;      // rows of the register tile
-constexpr int kNR = 8;      // columns of the register tile (two f32x4) = width of a packed B panel
-constexpr int kKC = 128;    // K steps per packed block
-constexpr int kNC = 64;     // columns per packed block (a multiple of kNR)
-constexpr int kUnroll = 4;  // K steps per iteration of the micro-kernel loop
+constexpr int kMR = 4;         // rows of the register tile on wide panels
+constexpr int kNR = 8;         // columns of a wide panel (two f32x4)
+constexpr int kNRNarrow = 4;   // columns of the narrow panel that holds a remainder of 1..4 columns
+constexpr int kMRNarrow = 8;   // rows of the register tile on the narrow panel
+constexpr int kKC = 64;        // K steps per packed block
+constexpr int kNC = 64;        // columns per packed block (a multiple of kNR)
 static_assert(kNC % kNR == 0, "a packed block holds whole panels");
-static_assert(kNR == 8 && kMR == 4, "the micro-kernel and the packing are written for a 4 x 8 tile");
+static_assert(kNR == 8 && kNRNarrow == 4, "panels are two or one f32x4 wide");
 
 // Storage of the left operand: A[M,K] row-major (nn, nt) or A stored as [K,M] (tn).
 enum class AStore { rows, cols };
 // Storage of the right operand: B[K,N] row-major (nn, tn) or B stored as [N,K] (nt).
 enum class BStore { rows, cols };
 
-// Transposes the 4 x 4 block r0..r3 and stores its rows kNR floats apart: dst[q * kNR + p] = r_p[q].
-inline void store_transposed_4x4(v128_t r0, v128_t r1, v128_t r2, v128_t r3, float* dst) {
+// Columns of a block of nc that go to wide panels; the rest (0..4) go to the narrow panel.
+inline int wide_columns(int nc) {
+  const int rem = nc % kNR;
+  return rem > 0 && rem <= kNRNarrow ? nc - rem : nc;
+}
+
+// Transposes the 4 x 4 block r0..r3 and stores its rows `stride` floats apart: dst[q * stride + p] = r_p[q].
+inline void store_transposed_4x4(v128_t r0, v128_t r1, v128_t r2, v128_t r3, float* dst, int stride) {
   const v128_t t0 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5);  // r0[0] r1[0] r0[1] r1[1]
   const v128_t t1 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);  // r2[0] r3[0] r2[1] r3[1]
   const v128_t t2 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7);  // r0[2] r1[2] r0[3] r1[3]
   const v128_t t3 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);  // r2[2] r3[2] r2[3] r3[3]
   wasm_v128_store(dst, wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5));
-  wasm_v128_store(dst + kNR, wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7));
-  wasm_v128_store(dst + 2 * kNR, wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5));
-  wasm_v128_store(dst + 3 * kNR, wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7));
+  wasm_v128_store(dst + stride, wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7));
+  wasm_v128_store(dst + 2 * stride, wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5));
+  wasm_v128_store(dst + 3 * stride, wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7));
 }
 
-// Packs B(k, j), k < kc, j < nc (b points at B(0, 0) of the block) into panels of kNR columns:
-// panel p, row k is bp[(p * kc + k) * kNR + 0 .. kNR), columns at or past nc are zero.
+// Packs one panel: B(k, j), k < kc, j < nr (b points at B(0, 0) of the panel) into bp[k * width + j],
+// zeros for nr <= j < width.
 template <BStore BS>
-void pack_b(float* bp, const float* b, int ldb, int kc, int nc) {
-  for (int j0 = 0; j0 < nc; j0 += kNR, bp += kc * kNR) {
-    const int nr = std::min(kNR, nc - j0);
-    if constexpr (BS == BStore::rows) {
-      const float* src = b + j0;
-      if (nr == kNR) {
-        for (int k = 0; k < kc; ++k) {
-          wasm_v128_store(bp + k * kNR, wasm_v128_load(src + k * ldb));
-          wasm_v128_store(bp + k * kNR + 4, wasm_v128_load(src + k * ldb + 4));
-        }
-      } else {  // a full-width load could run past the end of B
-        for (int k = 0; k < kc; ++k)
-          for (int j = 0; j < kNR; ++j) bp[k * kNR + j] = j < nr ? src[k * ldb + j] : 0.0f;
-      }
-    } else {
-      // Panel column j is row j0 + j of the stored [N,K] array: 4 x 4 transposes, absent rows as zeros.
-      const float* src = b + j0 * ldb;
-      const v128_t zero = wasm_f32x4_splat(0.0f);
-      const auto row4 = [&](int j, int k) { return j < nr ? wasm_v128_load(src + j * ldb + k) : zero; };
-      int k = 0;
-      for (; k + 4 <= kc; k += 4)
-        for (int h = 0; h < kNR; h += 4)
-          store_transposed_4x4(row4(h, k), row4(h + 1, k), row4(h + 2, k), row4(h + 3, k), bp + k * kNR + h);
-      for (; k < kc; ++k)
-        for (int j = 0; j < kNR; ++j) bp[k * kNR + j] = j < nr ? src[j * ldb + k] : 0.0f;
+void pack_panel(float* bp, int width, const float* b, int ldb, int kc, int nr) {
+  if constexpr (BS == BStore::rows) {
+    if (nr == width) {
+      for (int k = 0; k < kc; ++k)
+        for (int j = 0; j < width; j += 4) wasm_v128_store(bp + k * width + j, wasm_v128_load(b + k * ldb + j));
+    } else {  // a full-width load could run past the end of B
+      for (int k = 0; k < kc; ++k)
+        for (int j = 0; j < width; ++j) bp[k * width + j] = j < nr ? b[k * ldb + j] : 0.0f;
     }
+  } else {
+    // Panel column j is row j of the stored [N,K] array: 4 x 4 transposes, absent rows as zeros.
+    const v128_t zero = wasm_f32x4_splat(0.0f);
+    const auto row4 = [&](int j, int k) { return j < nr ? wasm_v128_load(b + j * ldb + k) : zero; };
+    int k = 0;
+    for (; k + 4 <= kc; k += 4)
+      for (int h = 0; h < width; h += 4)
+        store_transposed_4x4(row4(h, k), row4(h + 1, k), row4(h + 2, k), row4(h + 3, k), bp + k * width + h,
+                             width);
+    for (; k < kc; ++k)
+      for (int j = 0; j < width; ++j) bp[k * width + j] = j < nr ? b[j * ldb + k] : 0.0f;
   }
 }
 
-// C[0:MR, 0:nr] (+)= the register tile (nr <= kNR columns are valid).
-template <int MR>
-inline void store_tile(const v128_t (&acc)[MR][2], float* c, int ldc, int nr, bool add_to_c) {
-  if (nr == kNR) {
+// Packs the block B(k, j), k < kc, j < nc (b points at B(0, 0) of the block): wide panels of kNR
+// columns, kc * kNR floats each, then the narrow panel if wide_columns(nc) < nc.
+template <BStore BS>
+void pack_b(float* bp, const float* b, int ldb, int kc, int nc) {
+  const int nw = wide_columns(nc);
+  const auto at = [&](int j) { return BS == BStore::rows ? b + j : b + j * ldb; };  // B(0, j)
+  for (int j0 = 0; j0 < nw; j0 += kNR, bp += kc * kNR)
+    pack_panel<BS>(bp, kNR, at(j0), ldb, kc, std::min(kNR, nw - j0));
+  if (nw < nc) pack_panel<BS>(bp, kNRNarrow, at(nw), ldb, kc, nc - nw);
+}
+
+// C[0:MR, 0:nr] (+)= the register tile of NV f32x4 per row (nr <= 4 NV columns are valid).
+template <int MR, int NV>
+[[gnu::always_inline]] inline void store_tile(const v128_t (&acc)[MR][NV], float* c, int ldc, int nr,
+                                              bool add_to_c) {
+  if (nr == 4 * NV) {
     for (int r = 0; r < MR; ++r) {
-      float* cr = c + r * ldc;
-      v128_t lo = acc[r][0];
-      v128_t hi = acc[r][1];
-      if (add_to_c) {
-        lo = wasm_f32x4_add(wasm_v128_load(cr), lo);
-        hi = wasm_f32x4_add(wasm_v128_load(cr + 4), hi);
+      for (int v = 0; v < NV; ++v) {
+        float* cv = c + r * ldc + 4 * v;
+        wasm_v128_store(cv, add_to_c ? wasm_f32x4_add(wasm_v128_load(cv), acc[r][v]) : acc[r][v]);
       }
-      wasm_v128_store(cr, lo);
-      wasm_v128_store(cr + 4, hi);
     }
     return;
   }
-  float tile[MR][kNR];
-  for (int r = 0; r < MR; ++r) {
-    wasm_v128_store(tile[r], acc[r][0]);
-    wasm_v128_store(tile[r] + 4, acc[r][1]);
-  }
+  float tile[MR][4 * NV];
+  for (int r = 0; r < MR; ++r)
+    for (int v = 0; v < NV; ++v) wasm_v128_store(tile[r] + 4 * v, acc[r][v]);
   for (int r = 0; r < MR; ++r) {
     float* cr = c + r * ldc;
     for (int j = 0; j < nr; ++j) cr[j] = add_to_c ? cr[j] + tile[r][j] : tile[r][j];
   }
 }
 
-// One K step: acc(r, :) += A(r, k) * panel row k, A(r, k) at a[r][offset].
-template <int MR>
-inline void tile_step(v128_t (&acc)[MR][2], const float* const (&a)[MR], int offset, const float* panel_row) {
-  const v128_t b0 = wasm_v128_load(panel_row);
-  const v128_t b1 = wasm_v128_load(panel_row + 4);
-  for (int r = 0; r < MR; ++r) {
-    const v128_t ar = wasm_v128_load32_splat(a[r] + offset);
-    acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(ar, b0));
-    acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(ar, b1));
-  }
-}
-
-// The micro-kernel: C[0:MR, 0:nr] (+)= A(0:MR, 0:kc) * panel, A(r, k) at a[r * row_stride + k * kStep].
-template <int MR, int kStep>
-inline void micro_tile(const float* a, int row_stride, const float* panel, int kc, float* c, int ldc, int nr,
-                       bool add_to_c) {
-  const float* ar[MR];
-  for (int r = 0; r < MR; ++r) ar[r] = a + r * row_stride;
-  v128_t acc[MR][2];
-  for (int r = 0; r < MR; ++r) acc[r][0] = acc[r][1] = wasm_f32x4_splat(0.0f);
-  int k = 0;
-  for (; k + kUnroll <= kc; k += kUnroll, panel += kUnroll * kNR) {
-    for (int u = 0; u < kUnroll; ++u) tile_step<MR>(acc, ar, u * kStep, panel + u * kNR);
-    for (int r = 0; r < MR; ++r) ar[r] += kUnroll * kStep;
-  }
-  for (; k < kc; ++k, panel += kNR) {
-    tile_step<MR>(acc, ar, 0, panel);
-    for (int r = 0; r < MR; ++r) ar[r] += kStep;
-  }
-  store_tile<MR>(acc, c, ldc, nr, add_to_c);
-}
-
-// C[0:MR, 0:nc] (+)= A(0:MR, 0:kc) * packed block, a at A(0, 0) of the tile: one micro-kernel per panel.
-template <int MR, AStore AS>
-void row_tile(const float* a, int lda, const float* bp, int kc, float* c, int ldc, int nc, bool add_to_c) {
-  if constexpr (AS == AStore::rows) {
-    for (int j0 = 0; j0 < nc; j0 += kNR, bp += kc * kNR)
-      micro_tile<MR, 1>(a, lda, bp, kc, c + j0, ldc, std::min(kNR, nc - j0), add_to_c);
-  } else {
-    alignas(16) float ap[kKC * kMR];  // A(r, k) at ap[k * kMR + r]
-    for (int k = 0; k < kc; ++k) {
-      if (MR == kMR) {
-        wasm_v128_store(ap + k * kMR, wasm_v128_load(a + k * lda));
-      } else {
-        for (int r = 0; r < MR; ++r) ap[k * kMR + r] = a[k * lda + r];
-      }
+// The micro-kernel: C[0:MR, 0:nr] (+)= A(0:MR, 0:kc) * panel (NV f32x4 wide), A(r, k) at
+// a[r * row_stride + k * k_stride].  Forced inline so that every caller gets a copy specialised to its
+// strides: with one of them 1, the MR broadcasts of a step are constant offsets from one pointer.
+template <int MR, int NV>
+[[gnu::always_inline]] inline void micro_tile(const float* a, int row_stride, int k_stride, const float* panel,
+                                              int kc, float* c, int ldc, int nr, bool add_to_c) {
+  v128_t acc[MR][NV];
+  for (int r = 0; r < MR; ++r)
+    for (int v = 0; v < NV; ++v) acc[r][v] = wasm_f32x4_splat(0.0f);
+  for (const float* const end = panel + kc * 4 * NV; panel != end; panel += 4 * NV, a += k_stride) {
+    v128_t b[NV];
+    for (int v = 0; v < NV; ++v) b[v] = wasm_v128_load(panel + 4 * v);
+    for (int r = 0; r < MR; ++r) {
+      const v128_t ar = wasm_v128_load32_splat(a + r * row_stride);
+      for (int v = 0; v < NV; ++v) acc[r][v] = wasm_f32x4_add(acc[r][v], wasm_f32x4_mul(ar, b[v]));
     }
-    for (int j0 = 0; j0 < nc; j0 += kNR, bp += kc * kNR)
-      micro_tile<MR, kMR>(ap, 1, bp, kc, c + j0, ldc, std::min(kNR, nc - j0), add_to_c);
   }
+  store_tile<MR, NV>(acc, c, ldc, nr, add_to_c);
+}
+
+// C[0:MR, 0:nc] (+)= A(0:MR, 0:kc) * the packed panels of 4 NV columns at bp, a at A(0, 0) of the tile in
+// the caller's storage of A: one micro-kernel per panel, the A tile reused from L1.
+template <int MR, int NV, AStore AS>
+void row_tile(const float* a, int lda, const float* bp, int kc, float* c, int ldc, int nc, bool add_to_c) {
+  constexpr int width = 4 * NV;
+  const int row_stride = AS == AStore::rows ? lda : 1;
+  const int k_stride = AS == AStore::rows ? 1 : lda;
+  for (int j0 = 0; j0 < nc; j0 += width, bp += kc * width)
+    micro_tile<MR, NV>(a, row_stride, k_stride, bp, kc, c + j0, ldc, std::min(width, nc - j0), add_to_c);
 }
 
 template <AStore AS, BStore BS>
@@ -180,13 +169,14 @@ void gemm(float* c, int ldc, const float* a, int lda, const float* b, int ldb, i
       for (int i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
     return;
   }
-  // Rows done by full kMR tiles; the rest (0 to 5 rows) by the tail tiles below.
+  // Rows done by full kMR tiles on the wide panels; the rest (0 to 5 rows) by the tail tiles below.
   const int m_rem = m % kMR;
-  const int m_full = (m_rem == 1 && m > kMR) ? m - kMR - 1 : m - m_rem;
+  const int m_wide = (m_rem == 1 && m > kMR) ? m - kMR - 1 : m - m_rem;
 
   alignas(16) float bp[kKC * kNC];
   for (int jc = 0; jc < n; jc += kNC) {
     const int nc = std::min(kNC, n - jc);
+    const int nw = wide_columns(nc);
     for (int pc = 0; pc < k; pc += kKC) {
       const int kc = std::min(kKC, k - pc);
       pack_b<BS>(bp, BS == BStore::rows ? b + pc * ldb + jc : b + jc * ldb + pc, ldb, kc, nc);
@@ -194,17 +184,38 @@ void gemm(float* c, int ldc, const float* a, int lda, const float* b, int ldb, i
       // The tile of rows i.. of this block: A(i, pc) and C(i, jc).
       const auto a_at = [&](int i) { return AS == AStore::rows ? a + i * lda + pc : a + pc * lda + i; };
       const auto c_at = [&](int i) { return c + i * ldc + jc; };
-      int i = 0;
-      for (; i < m_full; i += kMR) row_tile<kMR, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nc, add_to_c);
-      switch (m - i) {
-        case 5:
-          row_tile<3, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nc, add_to_c);
-          row_tile<2, AS>(a_at(i + 3), lda, bp, kc, c_at(i + 3), ldc, nc, add_to_c);
-          break;
-        case 3: row_tile<3, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nc, add_to_c); break;
-        case 2: row_tile<2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nc, add_to_c); break;
-        case 1: row_tile<1, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nc, add_to_c); break;
-        default: break;
+
+      if (nw > 0) {
+        int i = 0;
+        for (; i < m_wide; i += kMR) row_tile<kMR, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c);
+        switch (m - i) {
+          case 5:
+            row_tile<3, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c);
+            row_tile<2, 2, AS>(a_at(i + 3), lda, bp, kc, c_at(i + 3), ldc, nw, add_to_c);
+            break;
+          case 3: row_tile<3, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c); break;
+          case 2: row_tile<2, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c); break;
+          case 1: row_tile<1, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c); break;
+          default: break;
+        }
+      }
+      if (nw < nc) {
+        const float* narrow = bp + (nw / kNR) * kc * kNR;
+        const int nr = nc - nw;
+        const auto c_narrow = [&](int i) { return c_at(i) + nw; };
+        int i = 0;
+        for (; i + kMRNarrow <= m; i += kMRNarrow)
+          row_tile<kMRNarrow, 1, AS>(a_at(i), lda, narrow, kc, c_narrow(i), ldc, nr, add_to_c);
+        if (m - i >= 4) {
+          row_tile<4, 1, AS>(a_at(i), lda, narrow, kc, c_narrow(i), ldc, nr, add_to_c);
+          i += 4;
+        }
+        switch (m - i) {
+          case 3: row_tile<3, 1, AS>(a_at(i), lda, narrow, kc, c_narrow(i), ldc, nr, add_to_c); break;
+          case 2: row_tile<2, 1, AS>(a_at(i), lda, narrow, kc, c_narrow(i), ldc, nr, add_to_c); break;
+          case 1: row_tile<1, 1, AS>(a_at(i), lda, narrow, kc, c_narrow(i), ldc, nr, add_to_c); break;
+          default: break;
+        }
       }
     }
   }

@@ -8,7 +8,7 @@
 //   gemm_tn: C[M,N] (+)= A[K,M]^T * B[K,N]
 //
 // With accumulate == false C is only written, never read (stale NaNs in C do not leak through).
-// No heap allocation: each call packs B into a fixed 32 KiB block on the stack (see gemm_simd128.cpp).
+// No heap allocation and no state: each call packs B into a fixed 16 KiB of stack (gemm_simd128.cpp).
 // Only compiled when targeting wasm with -msimd128; gemm.cpp dispatches float to these there.
 #pragma once
 

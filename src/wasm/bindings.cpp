@@ -5,7 +5,9 @@
 // and stays usable.  The core is built without C++ exception support; validation runs before any core call
 // that could throw.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <memory>
 #include <string>
@@ -244,6 +246,19 @@ val eval_js(const EvalMetrics& e) {
 
 constexpr int kMaxStepsPerCall = 100000;
 
+// Refuses a trainer that could not fit in what the heap may still grow to (an allocation failure would
+// abort the module).  The estimate is conservative (config.cpp).
+std::string check_memory(const TrainConfig& c) {
+  const double in_use = static_cast<double>(mallinfo().uordblks);
+  const double room = static_cast<double>(emscripten_get_heap_max()) - in_use - (16 << 20);  // keep 16 MiB spare
+  const double need = static_cast<double>(estimated_bytes(c));
+  if (need <= room) return "";
+  return "not enough WebAssembly memory for this configuration: it needs about " +
+         std::to_string(static_cast<long long>(need / (1 << 20))) + " MiB and " +
+         std::to_string(static_cast<long long>(room > 0 ? room / (1 << 20) : 0)) +
+         " MiB are free (delete other trainers or make it smaller)";
+}
+
 class WasmTrainer {
  public:
   // "" or the first problem with `config`; on a problem the trainer keeps its previous state.
@@ -251,6 +266,9 @@ class WasmTrainer {
     TrainConfig c;
     const std::string problem = read_config(config, c);
     if (!problem.empty()) return problem;
+    const std::string memory = check_memory(c);
+    if (!memory.empty()) return memory;
+    trainer_.reset();  // free the old trainer before allocating its replacement
     trainer_ = std::make_unique<Trainer>(c);
     return "";
   }

@@ -1,9 +1,22 @@
 // Replaces the global operator new for the test binary so a test can count allocations in a scope.
+// Not under AddressSanitizer, whose own operator new/delete would then be mixed with ours (the release
+// build runs the allocation test; the sanitizer build skips it).
 #include "alloc_counter.hpp"
 
 #include <atomic>
 #include <cstdlib>
 #include <new>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SQRTDK_COUNT_ALLOCATIONS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SQRTDK_COUNT_ALLOCATIONS 0
+#endif
+#endif
+#ifndef SQRTDK_COUNT_ALLOCATIONS
+#define SQRTDK_COUNT_ALLOCATIONS 1
+#endif
 
 namespace {
 std::atomic<bool> g_counting{false};      // test-binary instrumentation, not library state
@@ -16,12 +29,14 @@ void* allocate(std::size_t size) {
 }
 }  // namespace
 
+#if SQRTDK_COUNT_ALLOCATIONS
 void* operator new(std::size_t size) { return allocate(size); }
 void* operator new[](std::size_t size) { return allocate(size); }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#endif
 
 namespace sqrtdk::testing {
 CountAllocations::CountAllocations() {
@@ -30,4 +45,5 @@ CountAllocations::CountAllocations() {
 }
 CountAllocations::~CountAllocations() { g_counting = false; }
 std::size_t CountAllocations::count() const { return g_allocations.load(); }
+bool CountAllocations::available() { return SQRTDK_COUNT_ALLOCATIONS != 0; }
 }  // namespace sqrtdk::testing

@@ -9,6 +9,7 @@ class CountAllocations {
   CountAllocations();
   ~CountAllocations();
   std::size_t count() const;
+  static bool available();  // false under AddressSanitizer (see alloc_counter.cpp)
 };
 
 }  // namespace sqrtdk::testing

@@ -2,9 +2,10 @@
 //
 // sqrtdk::gemm_*<float> is checked whatever backend this build dispatches to (Eigen natively, the
 // simd128 kernels when compiled to wasm with -msimd128), and eigen_ref::gemm_*<double> alongside it.
-// Shapes: every small size around the register tile (1..9 x 1..17), sizes across the packing blocks,
-// random sizes in 1..67, and the training shapes of the lesson's models; leading dimensions larger
-// than the sub-matrix, operands at unaligned addresses, accumulate on and off.
+// Shapes: every small size around the register tiles (M 1..9 x N 1..17, so every row and column
+// remainder), sizes on both sides of the packing blocks (K 64, N 64 in the simd128 kernels), random
+// sizes in 1..67, and the training shapes of the lesson's models; leading dimensions larger than the
+// sub-matrix, operands at unaligned addresses, accumulate on and off.
 //
 // Tolerance: each element must satisfy |c - c_ref| <= rel_tol * (|c_0| + sum_k |a_ik b_kj|), c_0 the
 // value of C before an accumulating call (0 otherwise), with rel_tol = 64 eps of the type.  Rounding
@@ -104,8 +105,12 @@ Outcome run_case(const Case& cs, GemmFn<T> fn, std::mt19937& rng) {
 
   fn(pc, cs.ldc, pa, cs.lda, pb, cs.ldb, cs.m, cs.k, cs.n, cs.accumulate);
 
-  const auto at_a = [&](int i, int p) { return double(cs.op == Op::tn ? pa[p * cs.lda + i] : pa[i * cs.lda + p]); };
-  const auto at_b = [&](int p, int j) { return double(cs.op == Op::nt ? pb[j * cs.ldb + p] : pb[p * cs.ldb + j]); };
+  const auto at_a = [&](int i, int p) {
+    return double(cs.op == Op::tn ? pa[p * cs.lda + i] : pa[i * cs.lda + p]);
+  };
+  const auto at_b = [&](int p, int j) {
+    return double(cs.op == Op::nt ? pb[j * cs.ldb + p] : pb[p * cs.ldb + j]);
+  };
   Outcome out;
   for (int i = 0; i < cs.m; ++i) {
     for (int j = 0; j < cs.n; ++j) {
@@ -167,9 +172,9 @@ TEST_CASE("gemm: every small shape around the register tile matches the double l
 TEST_CASE("gemm: shapes across the packing blocks match the double loop", "[gemm]") {
   std::mt19937 rng(2);
   for (Op op : kOps)
-    for (int m : {1, 5, 13})
-      for (int k : {127, 128, 129, 257})
-        for (int n : {63, 64, 65, 131})
+    for (int m : {1, 5, 12, 13})
+      for (int k : {63, 64, 65, 127, 129, 257})
+        for (int n : {12, 63, 64, 65, 131})
           for (bool acc : {false, true}) check(make_case(op, m, k, n, acc, rng), rng);
 }
 

@@ -12,18 +12,18 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const MODULE_PATH = `${REPO}wasm_build/build/sqrtdk.js`;
 export const CLI_PATH = `${REPO}build/release/sqrtdk`;
 
-// The canonical configuration of the lesson, spelled out (the API's defaults must equal it).
+// The lesson's canonical configuration, spelled out: the API's defaults() must equal it.
 export const CANONICAL = Object.freeze({
   layers: 2, dModel: 64, heads: 1, dFf: 256, scale: 'scaled', alpha: 0.5, init: 'xavier', copyLength: 10,
   symbols: 10, batch: 32, evalBatch: 64, lr: 1e-3, beta1: 0.9, beta2: 0.98, eps: 1e-9, clipNorm: 0, seed: 0,
   evalEvery: 50,
 });
 
-// The factory createSqrtdkModule.  The glue is CommonJS, but the repo's package.json says "type": "module",
-// so Node would load sqrtdk.js as an ES module (with no export): evaluate it as CommonJS explicitly.
+// The factory createSqrtdkModule.  The glue is CommonJS, but the repo's package.json says "type": "module", so
+// Node would load sqrtdk.js as an ES module without exports: evaluate it as CommonJS explicitly.
 export function loadFactory(path = MODULE_PATH) {
   if (!existsSync(path)) {
-    throw new Error(`${path} is missing: build it with 'cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_module'`);
+    throw new Error(`${path} is missing: cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_module`);
   }
   const module = { exports: {} };
   const params = ['module', 'exports', 'require', '__filename', '__dirname'];
@@ -32,17 +32,17 @@ export function loadFactory(path = MODULE_PATH) {
   return module.exports;
 }
 
-/** A fresh module instance wrapped by the documented API. */
+/** A fresh module instance behind the documented wrapper. */
 export function freshLab() {
   return loadLab(loadFactory());
 }
 
-/** The native CLI, built with the native-release preset when it is missing. */
+/** Path of the native CLI, built with the native-release preset if it is missing. */
 export function nativeCli() {
   if (!existsSync(CLI_PATH)) {
-    const run = (args) => execFileSync('cmake', args, { cwd: REPO, stdio: 'inherit' });
-    run(['--preset', 'native-release']);
-    run(['--build', '--preset', 'native-release', '-j2', '--target', 'sqrtdk']);
+    const cmake = (args) => execFileSync('cmake', args, { cwd: REPO, stdio: 'inherit' });
+    cmake(['--preset', 'native-release']);
+    cmake(['--build', '--preset', 'native-release', '-j2', '--target', 'sqrtdk']);
   }
   return CLI_PATH;
 }
@@ -51,7 +51,13 @@ export function runCli(args) {
   return execFileSync(nativeCli(), args, { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 
-/** Runs fn and returns the message of the Error it throws; fails if it returns or throws a non-Error. */
+/** Columns of a CSV with a header row, as arrays of strings keyed by column name. */
+export function parseCsv(text) {
+  const [header, ...rows] = text.trim().split('\n').map((line) => line.split(','));
+  return Object.fromEntries(header.map((name, j) => [name, rows.map((row) => row[j])]));
+}
+
+/** Runs fn and returns the message of the Error it throws; fails if it returns or throws something else. */
 export function errorOf(fn) {
   try {
     fn();
@@ -62,6 +68,26 @@ export function errorOf(fn) {
   throw new Error('did not throw');
 }
 
-export const relDiff = (a, b) => Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
+export const relDiff = (a, b) => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
 
-export const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
+/** Largest relative difference between two equally long sequences of numbers (or numeric strings). */
+export function maxRelDiff(a, b) {
+  if (a.length !== b.length) throw new Error(`lengths differ: ${a.length} vs ${b.length}`);
+  let max = 0;
+  for (let i = 0; i < a.length; i++) max = Math.max(max, relDiff(Number(a[i]), Number(b[i])));
+  return max;
+}
+
+export const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
+
+/**
+ * How much more the heap can hold before it must grow, found by allocating 1 MiB blocks (then freed): a leak
+ * smaller than this does not show in heapBytes().  Grows the heap once, so call it last.
+ */
+export function heapSlackBytes(lab) {
+  const start = lab.heapBytes();
+  const blocks = [];
+  while (lab.heapBytes() === start && blocks.length < 4096) blocks.push(lab.module._malloc(2 ** 20));
+  for (const block of blocks) lab.module._free(block);
+  return (blocks.length - 1) * 2 ** 20;
+}

@@ -1,0 +1,242 @@
+// sqrtdk_bench: how fast one build of the core trains, and how fast its matrix products run.
+//
+//   sqrtdk_bench [--json] [--repeats N] [--seconds S] [--warmup S]
+//
+// For the canonical configuration and a wider one (4 heads, d_model 128) it reports
+//   - training steps per second: Trainer::step() alone (no evaluation), after warm-up, median of repeats;
+//   - heap allocations per step (operator new, counted as tests/cpp/alloc_counter.cpp does; must be 0);
+//   - GFLOP/s of every matrix product of a step on its training shape, and weighted per phase;
+//     time per step spent in them (from the isolated timings) and its share of the measured step;
+// and the 128-bit SIMD peak of the core from a probe in the same run.
+//
+// The same source builds natively (CMake target sqrtdk_bench: Eigen products) and with em++ -msimd128
+// (scripts/bench.mjs builds it against the wasm core: the simd128 kernels, under Node).
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../../tests/cpp/alloc_counter.hpp"
+#include "bench/products.hpp"
+#include "bench/simd_peak.hpp"
+#include "bench/timing.hpp"
+#include "core/gemm.hpp"
+#include "core/trainer.hpp"
+
+namespace sqrtdk::bench {
+namespace {
+
+struct Options {
+  bool json = false;
+  Protocol steps{1.0, 15.0, 5, 7, 0.4};
+  // Products last microseconds to a millisecond: short repeats suffice, and keep the run short.
+  Protocol products{0.03, 1.0, 20, 5, 0.01};
+  Protocol peak{0.05, 1.0, 5, 7, 0.02};
+};
+
+struct NamedConfig {
+  const char* name;
+  TrainConfig config;
+};
+
+std::vector<NamedConfig> bench_configs() {
+  TrainConfig canonical;  // 2 layers, d_model 64, 1 head, d_ff 256, copy length 10, batch 32
+  canonical.eval_every = 1000000;  // Trainer::step() never evaluates; this keeps run() from doing so too
+  TrainConfig wide = canonical;
+  wide.model.n_heads = 4;
+  wide.model.d_model = 128;  // d_ff 0 = 4 * d_model = 512
+  return {{"canonical", canonical}, {"wide", wide}};
+}
+
+struct StepRate {
+  double steps_per_second = 0;
+  std::vector<double> per_repeat;  // steps/s of each repeat
+  long steps_per_repeat = 0;
+  double warmup_seconds = 0;
+  double allocations_per_step = 0;
+  float last_loss = 0;
+  bool diverged = false;
+};
+
+StepRate measure_steps(const TrainConfig& config, const Protocol& protocol) {
+  Trainer trainer(config);
+  StepRate r;
+  const auto run = [&](long steps) {
+    for (long i = 0; i < steps; ++i) r.diverged |= !trainer.step();
+  };
+  const Timing t = time_calls(run, protocol);
+  constexpr int kCountedSteps = 20;
+  {
+    testing::CountAllocations allocations;
+    run(kCountedSteps);
+    r.allocations_per_step = static_cast<double>(allocations.count()) / kCountedSteps;
+  }
+  r.steps_per_second = 1.0 / t.seconds_per_call;
+  for (double s : t.per_repeat) r.per_repeat.push_back(1.0 / s);
+  r.steps_per_repeat = t.calls_per_repeat;
+  r.warmup_seconds = t.warmup_seconds;
+  r.last_loss = trainer.last().loss;
+  return r;
+}
+
+// Products weighted by their calls per step: flop and seconds per step, for one phase or all ("").
+struct Weighted {
+  double flop = 0, seconds = 0;
+  double gflops() const { return seconds > 0 ? flop / seconds * 1e-9 : 0; }
+};
+
+Weighted weighted(const std::vector<ProductTiming>& timings, const char* phase) {
+  Weighted w;
+  for (const ProductTiming& t : timings)
+    if (!*phase || std::strcmp(t.product.phase, phase) == 0) {
+      w.flop += t.product.calls * t.product.flop();
+      w.seconds += t.product.calls * t.seconds_per_call;
+    }
+  return w;
+}
+
+struct ConfigResult {
+  NamedConfig named;
+  StepRate steps;
+  std::vector<ProductTiming> products;
+};
+
+// ---- output -----------------------------------------------------------------------------------
+
+void print_number_array(const std::vector<double>& values) {
+  std::printf("[");
+  for (std::size_t i = 0; i < values.size(); ++i) std::printf("%s%.6g", i ? "," : "", values[i]);
+  std::printf("]");
+}
+
+void print_json_products(const std::vector<ProductTiming>& timings) {
+  std::printf("[");
+  for (std::size_t i = 0; i < timings.size(); ++i) {
+    const Product& p = timings[i].product;
+    std::printf(
+        "%s{\"phase\":\"%s\",\"name\":\"%s\",\"op\":\"%s\",\"m\":%d,\"k\":%d,\"n\":%d,\"lda\":%d,\"ldb\":%d,"
+        "\"ldc\":%d,\"calls\":%d,\"gflops\":%.6g}",
+        i ? "," : "", p.phase, p.name.c_str(), to_string(p.op), p.m, p.k, p.n, p.lda, p.ldb, p.ldc, p.calls,
+        timings[i].gflops());
+  }
+  std::printf("]");
+}
+
+void print_json_config(const ConfigResult& r) {
+  const TrainConfig& c = r.named.config;
+  const Weighted all = weighted(r.products, ""), fwd = weighted(r.products, "forward"),
+                 bwd = weighted(r.products, "backward");
+  std::printf("{\"name\":\"%s\",\"layers\":%d,\"d_model\":%d,\"heads\":%d,\"d_ff\":%d,\"copy_length\":%d,\"batch\":%d,",
+              r.named.name, c.model.n_layers, c.model.d_model, c.model.n_heads, c.model.ff(), c.task.copy_length,
+              c.task.batch);
+  std::printf("\"steps_per_second\":%.6g,\"steps_per_second_repeats\":", r.steps.steps_per_second);
+  print_number_array(r.steps.per_repeat);
+  std::printf(",\"steps_per_repeat\":%ld,\"warmup_seconds\":%.6g,\"allocations_per_step\":%.6g,\"last_loss\":%.6g,"
+              "\"diverged\":%s,",
+              r.steps.steps_per_repeat, r.steps.warmup_seconds, r.steps.allocations_per_step, r.steps.last_loss,
+              r.steps.diverged ? "true" : "false");
+  std::printf("\"gemm\":{\"mflop_per_step\":%.6g,\"ms_per_step\":%.6g,\"gflops\":%.6g,\"forward_gflops\":%.6g,"
+              "\"backward_gflops\":%.6g,\"products\":",
+              all.flop * 1e-6, all.seconds * 1e3, all.gflops(), fwd.gflops(), bwd.gflops());
+  print_json_products(r.products);
+  std::printf("}}");
+}
+
+void print_json(const std::vector<ConfigResult>& results, double peak, const Options& o) {
+  std::printf("{\"target\":\"%s\",\"gemm_backend\":\"%s\",\"simd128_peak_gflops\":%.6g,",
+#if defined(__wasm__)
+              "wasm",
+#else
+              "native",
+#endif
+              gemm_backend_name(), peak);
+  std::printf("\"protocol\":{\"warmup_seconds\":%.6g,\"repeats\":%d,\"repeat_seconds\":%.6g},\"configs\":[",
+              o.steps.warmup_seconds, o.steps.repeats, o.steps.repeat_seconds);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (i) std::printf(",");
+    print_json_config(results[i]);
+  }
+  std::printf("]}\n");
+}
+
+void print_text(const std::vector<ConfigResult>& results, double peak) {
+  std::printf("sqrtdk_bench: gemm %s; 128-bit SIMD peak probe %.1f GFLOP/s\n\n", gemm_backend_name(), peak);
+  for (const ConfigResult& r : results) {
+    const TrainConfig& c = r.named.config;
+    const Weighted all = weighted(r.products, "");
+    std::printf("%s (layers %d, d_model %d, heads %d, d_ff %d, copy %d, batch %d)\n", r.named.name,
+                c.model.n_layers, c.model.d_model, c.model.n_heads, c.model.ff(), c.task.copy_length, c.task.batch);
+    std::printf("  %.1f steps/s (%.2f ms/step), %.3g allocations/step%s\n", r.steps.steps_per_second,
+                1e3 / r.steps.steps_per_second, r.steps.allocations_per_step, r.steps.diverged ? ", DIVERGED" : "");
+    std::printf("  products: %.1f MFLOP/step, %.2f ms/step at %.1f GFLOP/s (forward %.1f, backward %.1f), "
+                "%.0f%% of the step\n",
+                all.flop * 1e-6, all.seconds * 1e3, all.gflops(), weighted(r.products, "forward").gflops(),
+                weighted(r.products, "backward").gflops(), 100.0 * all.seconds * r.steps.steps_per_second);
+    std::printf("    %-8s %-26s %2s %5s %5s %5s %6s %8s %6s\n", "phase", "product", "op", "M", "K", "N", "calls",
+                "GFLOP/s", "%peak");
+    for (const ProductTiming& t : r.products) {
+      const Product& p = t.product;
+      std::printf("    %-8s %-26s %2s %5d %5d %5d %6d %8.1f %5.0f%%\n", p.phase, p.name.c_str(), to_string(p.op),
+                  p.m, p.k, p.n, p.calls, t.gflops(), 100.0 * t.gflops() / peak);
+    }
+    std::printf("\n");
+  }
+}
+
+// ---- command line -----------------------------------------------------------------------------
+
+const char* kUsage = "usage: sqrtdk_bench [--json] [--repeats N] [--seconds S] [--warmup S]\n";
+
+bool parse_positive(const char* text, double& out) {
+  char* end = nullptr;
+  out = std::strtod(text, &end);
+  return end != text && *end == '\0' && std::isfinite(out) && out > 0;
+}
+
+// "" or the problem.
+std::string parse_options(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--json") {
+      o.json = true;
+      continue;
+    }
+    double value = 0;
+    if (flag != "--repeats" && flag != "--seconds" && flag != "--warmup") return "unknown flag " + flag;
+    if (i + 1 >= argc || !parse_positive(argv[i + 1], value)) return flag + " needs a positive number";
+    ++i;
+    if (flag == "--repeats") o.steps.repeats = static_cast<int>(value);
+    else if (flag == "--seconds") o.steps.repeat_seconds = value;
+    else o.steps.warmup_seconds = value;
+  }
+  if (o.steps.repeats < 1) return "--repeats must be at least 1";
+  return "";
+}
+
+}  // namespace
+}  // namespace sqrtdk::bench
+
+int main(int argc, char** argv) {
+  using namespace sqrtdk::bench;
+  Options options;
+  const std::string problem = parse_options(argc, argv, options);
+  if (!problem.empty()) {
+    std::fprintf(stderr, "sqrtdk_bench: %s\n%s", problem.c_str(), kUsage);
+    return 2;
+  }
+  const double peak = simd128_peak_gflops(options.peak);
+  std::vector<ConfigResult> results;
+  for (const NamedConfig& named : bench_configs()) {
+    ConfigResult r{named, measure_steps(named.config, options.steps), {}};
+    for (const Product& p : training_products(named.config)) r.products.push_back(time_product(p, options.products));
+    results.push_back(r);
+  }
+  if (options.json) print_json(results, peak, options);
+  else print_text(results, peak);
+  bool diverged = false;
+  for (const ConfigResult& r : results) diverged |= r.steps.diverged;
+  if (diverged) std::fprintf(stderr, "sqrtdk_bench: a run diverged; its steps/s is not a training rate\n");
+  return diverged ? 1 : 0;
+}

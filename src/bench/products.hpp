@@ -1,0 +1,42 @@
+// The matrix products of one training step (Trainer::step) for a configuration, and their timing.
+//
+// The list mirrors the gemm_* calls of Model::forward / Model::backward (src/core/model.cpp) and of the
+// layers they call (src/core/layers.cpp): same shapes, same leading dimensions (a head is a column slice
+// of an (N, C) buffer), same number of calls per step.  Identical shapes are merged into one entry whose
+// `calls` is the sum.  Keep it in step with those files when they change.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "bench/timing.hpp"
+#include "core/config.hpp"
+
+namespace sqrtdk::bench {
+
+enum class Op { nn, nt, tn };  // gemm_nn, gemm_nt, gemm_tn of core/gemm.hpp
+const char* to_string(Op op);
+
+struct Product {
+  const char* phase;  // "forward" or "backward"
+  std::string name;   // what it computes, e.g. "dY W1^T"
+  Op op;
+  int m, k, n;
+  int lda, ldb, ldc;
+  bool accumulate;
+  int calls;  // per training step
+
+  double flop() const { return 2.0 * m * k * n; }  // per call
+};
+
+std::vector<Product> training_products(const TrainConfig& config);
+
+struct ProductTiming {
+  Product product;
+  double seconds_per_call;
+  double gflops() const { return product.flop() / seconds_per_call * 1e-9; }
+};
+
+// Times sqrtdk::gemm_* <float> (Eigen natively, the simd128 kernels in wasm) on random operands.
+ProductTiming time_product(const Product& product, const Protocol& protocol);
+
+}  // namespace sqrtdk::bench

@@ -1,0 +1,50 @@
+// Curves for the charts: smoothing for display and median + band over seeds.  Pure: no DOM.
+
+import { smoothedLoss } from './analysis.js';
+
+/** Trailing mean for display (window 1 = the raw curve). Non-finite values pass through unsmoothed. */
+export function smoothForDisplay(values, window) {
+  if (window <= 1) return Float64Array.from(values);
+  let end = values.length;
+  while (end > 0 && !Number.isFinite(values[end - 1])) end -= 1;
+  const out = new Float64Array(values.length);
+  out.set(smoothedLoss(values.subarray ? values.subarray(0, end) : values.slice(0, end), window));
+  for (let t = end; t < values.length; t += 1) out[t] = values[t];
+  return out;
+}
+
+/**
+ * Median, min and max over seeds at each index of `xs` (1-based steps -> index step-1 of each curve).
+ * A curve shorter than a step, or non-finite there, does not count at that step; no value -> null.
+ * @param {ArrayLike<number>[]} curves  @param {number[]} xs
+ * @returns {{median: (number|null)[], lo: (number|null)[], hi: (number|null)[]}}
+ */
+export function seedBand(curves, xs, indexOf = (x) => x - 1) {
+  const median = new Array(xs.length).fill(null);
+  const lo = new Array(xs.length).fill(null);
+  const hi = new Array(xs.length).fill(null);
+  const values = [];
+  for (let j = 0; j < xs.length; j += 1) {
+    values.length = 0;
+    const i = indexOf(xs[j]);
+    for (const c of curves) {
+      if (i < c.length && Number.isFinite(c[i])) values.push(c[i]);
+    }
+    if (values.length === 0) continue;
+    values.sort((a, b) => a - b);
+    const n = values.length;
+    median[j] = n % 2 ? values[(n - 1) / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    lo[j] = values[0];
+    hi[j] = values[n - 1];
+  }
+  return { median, lo, hi };
+}
+
+/** 1-based steps 1..length, thinned to at most maxPoints (always keeping the last). */
+export function displaySteps(length, maxPoints = 1500) {
+  const stride = Math.max(1, Math.ceil(length / maxPoints));
+  const xs = [];
+  for (let s = stride; s <= length; s += stride) xs.push(s);
+  if (length > 0 && xs[xs.length - 1] !== length) xs.push(length);
+  return xs;
+}

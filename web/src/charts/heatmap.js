@@ -1,0 +1,88 @@
+// An attention map (softmax weights, query rows x key columns) as a heatmap: white (or the background) for 0,
+// the variant's colour for 1.  Own canvas code (no chart library draws matrices this small and simple).
+// The copy task's layout (copy_task.hpp): positions 0 = BOS, 1..L = x1..xL, L+1 = SEP, L+2..2L = the copy so
+// far.  A model that copies puts the weight of query p (>= L+1) on key p - L: the cells just above the dotted guide.
+
+import { label } from './axes.js';
+import { CanvasFigure } from './canvas-figure.js';
+import { rgbOf, variantColour } from '../ui/palette.js';
+
+const MARGIN = { left: 30, right: 8, top: 8, bottom: 28 };
+const SIZE = 220;
+
+export class HeatmapChart {
+  /** @param {{title: string, name: string, theme: () => object, variant: string}} options  variant picks the colour */
+  constructor({ title, name, theme, variant }) {
+    this.variant = variant;
+    this.map = null;
+    this.copyLength = 0;
+    this.figure = new CanvasFigure({ title, name, height: SIZE + MARGIN.top + MARGIN.bottom, theme,
+      draw: (...args) => this._draw(...args), description: `${title}: attention weights, query rows by key columns` });
+    this.element = this.figure.element;
+  }
+
+  /** @param {{data: Float32Array, rows: number, cols: number, step: number}|null} map  @param {number} copyLength */
+  setData(map, copyLength, caption) {
+    this.map = map;
+    this.copyLength = copyLength;
+    this.figure.caption.textContent = caption;
+    this.figure.redraw();
+  }
+
+  refreshTheme() { this.figure.redraw(); }
+
+  addTool(element) { this.figure.addTool(element); }
+
+  toPng() { return this.figure.toPng([]); }
+
+  destroy() { this.figure.destroy(); }
+
+  _draw(ctx, width, height, theme) {
+    const side = Math.min(width - MARGIN.left - MARGIN.right, SIZE);
+    const x0 = MARGIN.left + Math.max(0, (width - MARGIN.left - MARGIN.right - side) / 2);
+    const y0 = MARGIN.top;
+    const font = `10px ${theme.font}`;
+    if (!this.map) {
+      label(ctx, 'no map yet: start training', x0 + side / 2, y0 + side / 2, { colour: theme.muted, font });
+      return;
+    }
+    const { data, rows, cols } = this.map;
+    const cell = side / Math.max(rows, cols);
+    const [r1, g1, b1] = rgbOf(variantColour(this.variant, theme.dark));
+    const [r0, g0, b0] = rgbOf(normalizeHex(theme.surface));
+    for (let i = 0; i < rows; i += 1) {
+      for (let j = 0; j < cols; j += 1) {
+        const w = Math.min(1, Math.max(0, data[i * cols + j]));
+        const mix = (a, b) => Math.round(a + (b - a) * w);
+        ctx.fillStyle = `rgb(${mix(r0, r1)}, ${mix(g0, g1)}, ${mix(b0, b1)})`;
+        ctx.fillRect(x0 + j * cell, y0 + i * cell, Math.ceil(cell), Math.ceil(cell));
+      }
+    }
+    ctx.strokeStyle = theme.grid;
+    ctx.strokeRect(x0 + 0.5, y0 + 0.5, cols * cell, rows * cell);
+    const L = this.copyLength;
+    ctx.strokeStyle = theme.text;
+    ctx.setLineDash([2, 3]);
+    ctx.beginPath();
+    ctx.moveTo(x0 + cell, y0 + (L + 2) * cell);
+    ctx.lineTo(x0 + L * cell, y0 + (2 * L + 1) * cell);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const tick = (pos, text, axis) => (axis === 'x'
+      ? label(ctx, text, x0 + (pos + 0.5) * cell, y0 + rows * cell + 8, { colour: theme.muted, font })
+      : label(ctx, text, x0 - 4, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
+    for (const axis of ['x', 'y']) {
+      tick(0, 'B', axis);
+      tick(L + 1, 'S', axis);
+    }
+    label(ctx, 'key position (B = BOS, S = SEP)', x0 + side / 2, height - 6, { colour: theme.text, font });
+  }
+}
+
+/** Accept '#abc', '#aabbcc' or 'rgb(r, g, b)' from CSS; return '#rrggbb'. */
+function normalizeHex(colour) {
+  const rgb = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(colour);
+  if (rgb) return `#${[rgb[1], rgb[2], rgb[3]].map((c) => Number(c).toString(16).padStart(2, '0')).join('')}`;
+  if (/^#[0-9a-f]{3}$/i.test(colour)) return `#${[...colour.slice(1)].map((c) => c + c).join('')}`;
+  return /^#[0-9a-f]{6}$/i.test(colour) ? colour : '#ffffff';
+}

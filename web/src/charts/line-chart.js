@@ -1,0 +1,226 @@
+// A live line chart over uPlot (small and fast enough to redraw every few hundred milliseconds), with the
+// lab's own legend (keyboard-usable toggle buttons, one per series group) and a readout of the values under
+// the cursor (or of the latest step when the cursor is away).  A group is a line, optionally with a band
+// (min..max over seeds) drawn around it.
+
+import uPlot from 'uplot';
+import { h, replaceChildren } from '../ui/dom.js';
+import { short } from '../ui/format.js';
+import { withAlpha } from '../ui/palette.js';
+import { composePng } from './png.js';
+
+/**
+ * @typedef {Object} SeriesGroup
+ * @property {string} id  @property {string} label  @property {string} colour  @property {number[]} [dash]
+ * @property {boolean} [band] draw lo..hi around the line
+ */
+
+export class LineChart {
+  /**
+   * @param {{title: string, xLabel: string, yLabel: string, logX?: boolean, logY?: boolean, height?: number,
+   *          yRange?: [number, number], theme: () => object, xFormat?: (x) => string, name: string}} options
+   */
+  constructor(options) {
+    this.options = { height: 220, logX: false, logY: false, xFormat: (x) => String(x), ...options };
+    this.groups = [];
+    this.hidden = new Set();
+    this.data = null;
+    this.marker = null;
+    this.plot = null;
+    this.legend = h('div', { class: 'chart-legend', attrs: { role: 'group', 'aria-label': `${options.title}: series` } });
+    this.plotBox = h('div', { class: 'chart-plot', attrs: { role: 'img', 'aria-label': options.title } });
+    this.readout = h('div', { class: 'chart-readout' });
+    this.title = h('span', { class: 'chart-title', text: options.title });
+    this.tools = h('span', { class: 'chart-tools' });
+    this.element = h('figure', { class: 'chart', attrs: { 'data-chart': options.name } }, [
+      h('figcaption', {}, [this.title, this.tools]), this.legend, this.plotBox, this.readout]);
+    this.resizeObserver = new ResizeObserver(() => this._resize());
+    this.resizeObserver.observe(this.plotBox);
+  }
+
+  /** Add a control (button, toggle) to the chart's header. */
+  addTool(element) { this.tools.append(element); }
+
+  /** Define the lines; recreates the plot when they change. @param {SeriesGroup[]} groups */
+  setGroups(groups) {
+    const key = (list) => JSON.stringify(list.map((g) => [g.id, g.label, g.colour, g.dash, g.band]));
+    if (key(groups) === key(this.groups)) return;
+    this.groups = groups;
+    this._renderLegend();
+    this._rebuild();
+  }
+
+  setLogY(logY) {
+    if (this.options.logY === logY) return;
+    this.options.logY = logY;
+    this._rebuild();
+  }
+
+  /** Vertical marker at x (e.g. the current d_k), or null. */
+  setMarker(x) {
+    this.marker = x;
+    if (this.plot) this.plot.redraw(false, false);
+  }
+
+  /**
+   * @param {number[]} xs
+   * @param {Object<string, {median: (number|null)[], lo?: (number|null)[], hi?: (number|null)[]}>} columns by group id
+   */
+  setData(xs, columns) {
+    this.data = { xs, columns };
+    if (!this.plot) this._rebuild();
+    else this.plot.setData(this._uplotData(), true);
+    this._showReadout(null);
+  }
+
+  /** Redraw with the current theme (after a light/dark switch). */
+  refreshTheme() { this._rebuild(); }
+
+  /** @returns {Promise<Blob>} */
+  toPng() {
+    const legend = this.groups.filter((g) => !this.hidden.has(g.id)).map((g) => ({ label: g.label, colour: g.colour, dash: g.dash }));
+    return composePng({ title: this.options.title, canvas: this.plot.ctx.canvas, legend, theme: this.options.theme() });
+  }
+
+  /** Number of x values currently plotted. */
+  get length() { return this.data ? this.data.xs.length : 0; }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    if (this.plot) this.plot.destroy();
+    this.plot = null;
+  }
+
+  _uplotData() {
+    const { xs, columns } = this.data ?? { xs: [], columns: {} };
+    const empty = () => new Array(xs.length).fill(null);
+    const data = [xs];
+    for (const g of this.groups) {
+      const c = columns[g.id] ?? { median: empty() };
+      data.push(c.median);
+      if (g.band) data.push(c.hi ?? empty(), c.lo ?? empty());
+    }
+    return data;
+  }
+
+  _seriesIndices(groupId) {
+    let index = 1;
+    for (const g of this.groups) {
+      const count = g.band ? 3 : 1;
+      if (g.id === groupId) return Array.from({ length: count }, (_, i) => index + i);
+      index += count;
+    }
+    return [];
+  }
+
+  _renderLegend() {
+    replaceChildren(this.legend, this.groups.map((g) => {
+      const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
+      swatch.style.borderTopColor = g.colour;
+      swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
+      const button = h('button', {
+        class: 'legend-item',
+        attrs: { type: 'button', 'aria-pressed': String(!this.hidden.has(g.id)), title: `Show or hide ${g.label}` },
+        on: { click: () => this._toggle(g.id, button) },
+      }, [swatch, h('span', { text: g.label })]);
+      return button;
+    }));
+  }
+
+  _toggle(groupId, button) {
+    const show = this.hidden.has(groupId);
+    if (show) this.hidden.delete(groupId);
+    else this.hidden.add(groupId);
+    button.setAttribute('aria-pressed', String(show));
+    if (this.plot) for (const i of this._seriesIndices(groupId)) this.plot.setSeries(i, { show });
+  }
+
+  _rebuild() {
+    if (this.plot) this.plot.destroy();
+    this.plot = null;
+    const width = this.plotBox.clientWidth;
+    if (width < 10) return;
+    const theme = this.options.theme();
+    const axisFont = `12px ${theme.font}`;
+    const axis = (label) => ({
+      label,
+      stroke: () => this.options.theme().muted,
+      grid: { stroke: () => this.options.theme().grid, width: 1 },
+      ticks: { stroke: () => this.options.theme().grid, width: 1 },
+      font: axisFont,
+      labelFont: axisFont,
+    });
+    const series = [{ label: this.options.xLabel }];
+    const bands = [];
+    for (const g of this.groups) {
+      const show = !this.hidden.has(g.id);
+      series.push({ label: g.label, stroke: g.colour, width: 2, dash: g.dash, show, points: { show: false }, spanGaps: false });
+      if (g.band) {
+        const edge = { label: `${g.label} range`, stroke: withAlpha(g.colour, 0.25), width: 1, show, points: { show: false } };
+        series.push({ ...edge }, { ...edge });
+        bands.push({ series: [series.length - 2, series.length - 1], fill: withAlpha(g.colour, 0.15) });
+      }
+    }
+    const y = this.options.logY ? { distr: 3, log: 10 } : { distr: 1 };
+    if (this.options.yRange && !this.options.logY) y.range = this.options.yRange;
+    this.plot = new uPlot({
+      width,
+      height: this.options.height,
+      series,
+      bands,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false }, points: { show: false } },
+      scales: { x: this.options.logX ? { time: false, distr: 3, log: 2 } : { time: false }, y },
+      axes: [axis(this.options.xLabel), axis(this.options.yLabel)],
+      hooks: {
+        setCursor: [(u) => this._showReadout(u.cursor.idx)],
+        draw: [(u) => this._drawMarker(u)],
+      },
+    }, this._uplotData(), this.plotBox);
+  }
+
+  _resize() {
+    const width = this.plotBox.clientWidth;
+    if (width < 10) return;
+    if (!this.plot) this._rebuild();
+    else if (Math.abs(this.plot.width - width) > 1) this.plot.setSize({ width, height: this.options.height });
+  }
+
+  _drawMarker(u) {
+    if (this.marker === null || !this.data || this.data.xs.length === 0) return;
+    const x = Math.round(u.valToPos(this.marker, 'x', true));
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = this.options.theme().text;
+    ctx.setLineDash([4, 4]);
+    ctx.lineWidth = Math.max(1, devicePixelRatio);
+    ctx.beginPath();
+    ctx.moveTo(x, u.bbox.top);
+    ctx.lineTo(x, u.bbox.top + u.bbox.height);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  _showReadout(index) {
+    const xs = this.data?.xs ?? [];
+    if (xs.length === 0) {
+      this.readout.textContent = '';
+      return;
+    }
+    const i = index === null || index === undefined ? xs.length - 1 : index;
+    const data = this._uplotData();
+    const parts = [h('span', { class: 'readout-x', text: `${this.options.xLabel} ${this.options.xFormat(xs[i])}` })];
+    let column = 1;
+    for (const g of this.groups) {
+      const value = data[column][i];
+      const band = g.band ? [data[column + 2][i], data[column + 1][i]] : null;
+      column += g.band ? 3 : 1;
+      if (this.hidden.has(g.id)) continue;
+      const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
+      swatch.style.borderTopColor = g.colour;
+      const range = band && band[0] !== null && band[0] !== band[1] ? ` (${short(band[0])}–${short(band[1])})` : '';
+      parts.push(h('span', { class: 'readout-item' }, [swatch, `${g.label} ${short(value)}${range}`]));
+    }
+    replaceChildren(this.readout, parts);
+  }
+}

@@ -1,0 +1,136 @@
+// Everything one <sqrtdk-lab> owns: its settings store, its workers (one helper, one per training run),
+// its panels, its URL sync and notices.  Created when the element connects, destroyed when it leaves the
+// page, so several instances on one page share nothing.
+
+import { h } from '../ui/dom.js';
+import { button } from '../ui/controls.js';
+import { Notices } from '../ui/notices.js';
+import { themeReader } from '../ui/theme.js';
+import { Store } from '../state/store.js';
+import { defaultState, PROPERTY_BY_ATTRIBUTE } from '../state/properties.js';
+import { parseAttributes, parseHash } from '../state/url-state.js';
+import { createWorkerUrl } from '../worker/worker-url.js';
+import { HelperWorker } from '../worker/helper-worker.js';
+import { WorkerClient } from '../worker/worker-client.js';
+import { SoftmaxPanel } from '../panels/softmax-panel.js';
+import { TrainPanel } from '../panels/train-panel.js';
+import { adoptStyles } from './stylesheet.js';
+import { UrlSync } from './url-sync.js';
+
+const MAX_CONCURRENCY = 8;
+
+/** [name, value] of the element's attributes that are settings. */
+function settingAttributes(element) {
+  return [...element.attributes].filter((a) => PROPERTY_BY_ATTRIBUTE.has(a.name)).map((a) => [a.name, a.value]);
+}
+
+export class LabInstance {
+  /** @param {HTMLElement} host */
+  constructor(host) {
+    this.host = host;
+    this.root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    this.root.replaceChildren();
+    adoptStyles(this.root);
+    this.theme = themeReader(host);
+    this.notices = new Notices();
+    this.panels = new Map();
+    const fromAttributes = parseAttributes(settingAttributes(host), defaultState());
+    this.attributeState = fromAttributes.state;
+    const initial = host.hasAttribute('sync-url') ? parseHash(location.hash, this.attributeState) : { state: this.attributeState, notices: [] };
+    this.store = new Store(initial.state);
+    this.workerUrl = createWorkerUrl();
+    this.helper = new HelperWorker(this.workerUrl, {
+      onFailure: (message, replaced) => this.notify(`The helper worker failed (${message})${replaced ? '; it was replaced.' : '.'}`),
+    });
+    this._buildFrame();
+    this.notify([...fromAttributes.notices, ...initial.notices]);
+    if (host.hasAttribute('sync-url')) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n));
+    this.shareButton.hidden = !this.urlSync;
+    this.unsubscribe = this.store.subscribe((state, changed) => {
+      if (changed.includes('panels')) this._showPanels();
+      if (changed.includes('hide') || changed.includes('panels')) this._applyHide();
+    });
+    this._showPanels();
+    this._applyHide();
+    this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
+    this.onSchemeChange = () => { for (const panel of this.panels.values()) panel.refreshTheme(); };
+    this.darkQuery.addEventListener('change', this.onSchemeChange);
+  }
+
+  /** An attribute that names a setting changed: apply it over the current state. */
+  attributeChanged(name, value) {
+    const { state, notices } = parseAttributes(value === null ? [] : [[name, value]], this.store.state);
+    this.attributeState = parseAttributes(settingAttributes(this.host), defaultState()).state;
+    this.notify(notices);
+    this.store.replace(state, 'attribute');
+  }
+
+  /** @param {string|string[]} texts */
+  notify(texts) { this.notices.add(texts); }
+
+  destroy() {
+    this.unsubscribe();
+    if (this.urlSync) this.urlSync.destroy();
+    this.darkQuery.removeEventListener('change', this.onSchemeChange);
+    for (const panel of this.panels.values()) panel.destroy();
+    this.panels.clear();
+    this.helper.dispose();
+    URL.revokeObjectURL(this.workerUrl);
+    this.root.replaceChildren();
+  }
+
+  _buildFrame() {
+    this.shareStatus = h('span', { class: 'share-status', attrs: { role: 'status' } });
+    this.shareButton = button({ text: 'Copy link', key: 'share', title: 'copy a link that restores every setting, seeds included', onClick: () => this._share() });
+    this.shareFallback = h('input', { class: 'share-fallback', attrs: { type: 'text', readonly: true, 'aria-label': 'link to these settings' } });
+    this.shareFallback.hidden = true;
+    this.panelBox = h('div', { class: 'lab' });
+    this.root.append(h('div', { class: 'lab' }, [
+      h('div', { class: 'lab-bar' }, [h('span', { class: 'brand', text: 'sqrtdk lab' }), h('span', { class: 'spacer' }),
+        this.shareStatus, this.shareButton, this.shareFallback]),
+      this.notices.element,
+      this.panelBox,
+    ]));
+  }
+
+  _share() {
+    const link = this.urlSync.link();
+    const fallback = () => {
+      this.shareFallback.value = link;
+      this.shareFallback.hidden = false;
+      this.shareFallback.select();
+      this.shareStatus.textContent = 'Copy this link:';
+    };
+    if (!navigator.clipboard?.writeText) {
+      fallback();
+      return;
+    }
+    navigator.clipboard.writeText(link).then(() => {
+      this.shareFallback.hidden = true;
+      this.shareStatus.textContent = 'Link copied.';
+    }, fallback);
+  }
+
+  _showPanels() {
+    const wanted = this.store.state.panels;
+    for (const name of wanted) {
+      if (this.panels.has(name)) continue;
+      const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t) };
+      const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
+        ...deps,
+        concurrency: Math.min(MAX_CONCURRENCY, Math.max(1, navigator.hardwareConcurrency || 2)),
+        createClient: (onFailure, workerName) => new WorkerClient(this.workerUrl, { onFailure, name: workerName }),
+      });
+      this.panels.set(name, panel);
+    }
+    const order = ['softmax', 'train'].filter((n) => this.panels.has(n));
+    this.panelBox.replaceChildren(...order.map((n) => this.panels.get(n).element));
+    for (const [name, panel] of this.panels) panel.element.hidden = !wanted.includes(name);
+  }
+
+  _applyHide() {
+    const hidden = new Set(this.store.state.hide);
+    for (const element of this.root.querySelectorAll('[data-key]')) element.hidden = hidden.has(element.dataset.key);
+    if (!this.urlSync) this.shareButton.hidden = true;
+  }
+}

@@ -1,0 +1,183 @@
+// Reading and writing the lab's settings as text: the URL hash (#dk=128&lr=0.001...) and the element's
+// attributes.  Pure: strings in, a state object and human-readable notices out.  Every value is checked
+// against the property table; a bad value is clamped (out of range) or dropped (not a value of the type),
+// and each such decision yields a notice that the page shows with textContent.
+
+import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, PROPERTY_BY_KEY, defaultState } from './properties.js';
+
+const MAX_TEXT_LENGTH = 200;
+const SHOWN_TEXT_LENGTH = 40;
+const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const TRUE_WORDS = new Set(['1', 'true', 'on', 'yes']);
+const FALSE_WORDS = new Set(['0', 'false', 'off', 'no']);
+
+/** A value quoted for a notice: shortened, control characters replaced. */
+export function quoteForNotice(text) {
+  const flat = String(text).replace(/[\u0000-\u001f\u007f]/g, '?');
+  const short = flat.length > SHOWN_TEXT_LENGTH ? `${flat.slice(0, SHOWN_TEXT_LENGTH)}…` : flat;
+  return `"${short}"`;
+}
+
+function clampNumber(property, value, notices, where) {
+  let v = value;
+  if (property.type === 'int' && !Number.isInteger(v)) {
+    v = Math.round(v);
+    notices.push(`${where}: ${value} is not a whole number; using ${v}.`);
+  }
+  if (property.choices) {
+    const nearest = property.choices.reduce((best, c) => (Math.abs(c - v) < Math.abs(best - v) ? c : best));
+    if (nearest !== v) notices.push(`${where}: ${v} is not one of ${property.choices.join(', ')}; using ${nearest}.`);
+    return nearest;
+  }
+  if (v < property.min || v > property.max) {
+    const clamped = Math.min(property.max, Math.max(property.min, v));
+    notices.push(`${where}: ${v} is outside ${property.min}..${property.max}; using ${clamped}.`);
+    return clamped;
+  }
+  return v;
+}
+
+/**
+ * One value from text.  Returns {ok: true, value} or {ok: false}; appends notices.
+ * @param {object} property a row of PROPERTIES
+ * @param {string} text
+ * @param {string[]} notices
+ * @param {string} where how the notice names the setting, e.g. 'Link setting "lr"'
+ */
+export function parseValue(property, text, notices, where = property.key) {
+  const raw = String(text).trim();
+  const keep = `keeping ${formatValue(property, property.default)}`;
+  if (raw.length > MAX_TEXT_LENGTH) {
+    notices.push(`${where}: value is too long (${raw.length} characters); ${keep}.`);
+    return { ok: false };
+  }
+  switch (property.type) {
+    case 'int':
+    case 'number': {
+      const n = NUMBER_PATTERN.test(raw) ? Number(raw) : NaN;
+      if (!Number.isFinite(n)) {
+        notices.push(`${where}: ${quoteForNotice(raw)} is not a finite number; ${keep}.`);
+        return { ok: false };
+      }
+      return { ok: true, value: clampNumber(property, n, notices, where) };
+    }
+    case 'bool': {
+      const word = raw.toLowerCase();
+      if (TRUE_WORDS.has(word)) return { ok: true, value: true };
+      if (FALSE_WORDS.has(word)) return { ok: true, value: false };
+      notices.push(`${where}: ${quoteForNotice(raw)} is not true or false; ${keep}.`);
+      return { ok: false };
+    }
+    case 'choice': {
+      const found = property.choices.find((c) => c === raw.toLowerCase());
+      if (found === undefined) {
+        notices.push(`${where}: ${quoteForNotice(raw)} is not one of ${property.choices.join(', ')}; ${keep}.`);
+        return { ok: false };
+      }
+      return { ok: true, value: found };
+    }
+    case 'list': {
+      const items = raw === '' ? [] : raw.split(',').map((s) => s.trim());
+      const chosen = [];
+      for (const item of items) {
+        const found = property.choices.find((c) => c.toLowerCase() === item.toLowerCase());
+        if (found === undefined) notices.push(`${where}: ignored ${quoteForNotice(item)} (not one of ${property.choices.join(', ')}).`);
+        else if (!chosen.includes(found)) chosen.push(found);
+      }
+      if (chosen.length === 0 && !property.allowEmpty) {
+        if (items.length === 0) notices.push(`${where}: empty; ${keep}.`);
+        return { ok: false };
+      }
+      // Lists keep the table's order (the first variant is the answer's reference).
+      return { ok: true, value: property.choices.filter((c) => chosen.includes(c)) };
+    }
+    default:
+      return { ok: false };
+  }
+}
+
+/** A value as the URL and the notices write it. */
+export function formatValue(property, value) {
+  if (property.type === 'list') return value.join(',');
+  return String(value);
+}
+
+/**
+ * Settings from [name, text] pairs over a base state.
+ * @param {Iterable<[string, string]>} pairs
+ * @param {object} base a full state
+ * @param {{lookup: Map, describe: (name) => string}} naming how names map to properties and notices name them
+ * @returns {{state: object, notices: string[]}}
+ */
+function applyPairs(pairs, base, naming) {
+  const values = { ...base };
+  const notices = [];
+  const seen = new Set();
+  for (const [name, text] of pairs) {
+    const property = naming.lookup.get(name);
+    if (!property) {
+      notices.push(`${naming.describe(quoteForNotice(name))} is not a setting of this lab; ignored.`);
+      continue;
+    }
+    if (seen.has(property.key)) notices.push(`${naming.describe(name)} appears more than once; the last one counts.`);
+    seen.add(property.key);
+    const parsed = parseValue(property, text, notices, naming.describe(name));
+    if (parsed.ok) values[property.key] = parsed.value;
+  }
+  const normalized = normalizeState(values);
+  return { state: normalized.state, notices: notices.concat(normalized.notices) };
+}
+
+/** Settings from a URL hash such as "#dk=256&seed=3" (leading '#' optional) over `base` (default: defaults). */
+export function parseHash(hash, base = defaultState()) {
+  const text = String(hash ?? '').replace(/^#/, '');
+  const pairs = text === '' ? [] : [...new URLSearchParams(text)];
+  return applyPairs(pairs, base, { lookup: PROPERTY_BY_KEY, describe: (name) => `Link setting ${name}` });
+}
+
+/**
+ * Settings from element attributes over `base`.
+ * @param {Iterable<[string, string]>} attributes [name, value] pairs of the attributes that name settings
+ */
+export function parseAttributes(attributes, base = defaultState()) {
+  return applyPairs(attributes, base, { lookup: PROPERTY_BY_ATTRIBUTE, describe: (name) => `Attribute ${name}` });
+}
+
+/** Is this attribute name one of the settings? */
+export function isSettingAttribute(name) {
+  return PROPERTY_BY_ATTRIBUTE.has(name);
+}
+
+/**
+ * Rules between settings: heads must divide d_model, the heatmap's layer and head must exist.
+ * @returns {{state: object, notices: string[]}} a frozen full state
+ */
+export function normalizeState(values) {
+  const state = { ...values };
+  const notices = [];
+  if (state.dModel % state.heads !== 0) {
+    const heads = PROPERTY_BY_KEY.get('heads').choices.filter((h) => h <= state.heads && state.dModel % h === 0).pop() ?? 1;
+    notices.push(`heads ${state.heads} does not divide d_model ${state.dModel}; using ${heads} heads.`);
+    state.heads = heads;
+  }
+  if (state.heatLayer > state.layers) state.heatLayer = state.layers;
+  if (state.heatHead > state.heads) state.heatHead = state.heads;
+  return { state: Object.freeze(state), notices };
+}
+
+/** The URL hash (without '#') of a state: every setting, layout keys only when not default. */
+export function serializeHash(state) {
+  const params = new URLSearchParams();
+  for (const property of PROPERTIES) {
+    const value = state[property.key];
+    const isDefault = formatValue(property, value) === formatValue(property, property.default);
+    if (property.group === 'layout' && isDefault) continue;
+    params.set(property.key, formatValue(property, value));
+  }
+  return params.toString().replace(/%2C/g, ',');
+}
+
+/** Keys whose values differ between two states. */
+export function changedKeys(a, b) {
+  return PROPERTIES.filter((p) => formatValue(p, a[p.key]) !== formatValue(p, b[p.key])).map((p) => p.key);
+}

@@ -1,0 +1,259 @@
+// The exercise's runs and their scheduling.  Every run (variant x seed) trains in its own worker; the page
+// asks each worker for one chunk of steps at a time, so pause, single step and reset take effect within one
+// chunk (about a tenth of a second).  At most `concurrency` chunks compute at once (one per core), picked
+// round-robin by fewest steps done so that all curves grow together.  No DOM: the panel renders from
+// `runs` whenever `onChange` fires.
+//
+// A run whose worker fails is reported, its worker replaced, and the run resumed by replaying its steps in
+// the new worker (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
+// A diverged run stops (its curve so far is kept) while the others go on.
+
+import { RunRecord } from './run-record.js';
+import { WorkerFailure } from '../worker/worker-client.js';
+
+const MAX_FAILURES = 2;
+const CHUNK_SECONDS = 0.1;
+const MAX_CHUNK = 50;
+const ATTENTION_EVERY_MS = 400;
+
+export class Exercise {
+  /**
+   * @param {{createClient: (onFailure: (message: string) => void, name: string) => import('../worker/worker-client.js').WorkerClient,
+   *          concurrency: number, onChange: () => void, onNotice: (text: string) => void}} options
+   */
+  constructor({ createClient, concurrency, onChange, onNotice }) {
+    this._createClient = createClient;
+    this._concurrency = Math.max(1, concurrency);
+    this._onChange = onChange;
+    this._onNotice = onNotice;
+    this._slots = [];
+    this._generation = 0;
+    this._inFlight = 0;
+    this._steps = 0;
+    this._attentionView = { example: 0, layer: 0, head: 0 };
+    this.running = false;
+    this.planKey = '';
+  }
+
+  /** The runs' records, in plan order. */
+  get runs() { return this._slots.map((s) => s.record); }
+
+  /** Per run: {record, status, error, info (the init reply), attention}. */
+  get slots() {
+    return this._slots.map((s) => ({ record: s.record, status: this._statusOf(s), error: s.error, info: s.info,
+      attention: s.attention, failures: s.failures }));
+  }
+
+  get steps() { return this._steps; }
+
+  /** Is there anything left to train? */
+  get canAdvance() { return this._slots.some((s) => this._canStep(s)); }
+
+  /**
+   * Set the runs.  A different plan (any config differs) clears every curve; the workers are kept and
+   * reconfigured.  @param {{id, variant, seed, config}[]} plan  @param {number} steps per run
+   */
+  setPlan(plan, steps) {
+    this._steps = steps;
+    const key = JSON.stringify(plan);
+    if (key === this.planKey) {
+      this._pump();
+      this._onChange();
+      return;
+    }
+    this.planKey = key;
+    this.running = false;
+    this._generation += 1;
+    const old = this._slots;
+    this._slots = plan.map((run, i) => {
+      const previous = old[i];
+      // A reused worker may still be computing a chunk of the old plan: its reply is ignored (generation),
+      // and the new plan's init waits behind it in the worker's queue.
+      const slot = { record: new RunRecord(run), client: previous ? previous.client : null, ready: false,
+        initialising: false, inFlight: false, error: '', info: null,
+        attention: null, lastAttentionAt: 0, failures: 0, heatmap: plan.findIndex((r) => r.variant === run.variant) === i };
+      if (previous) previous.retired = true;
+      return slot;
+    });
+    for (const slot of old.slice(plan.length)) if (slot.client) slot.client.terminate();
+    this._onChange();
+  }
+
+  /** Change the step budget without clearing (more steps continue the runs). */
+  setSteps(steps) {
+    this._steps = steps;
+    this._onChange();
+  }
+
+  start() {
+    if (!this.canAdvance) return;
+    this.running = true;
+    for (const slot of this._slots) if (this._canStep(slot)) this._ensureReady(slot);
+    this._pump();
+    this._onChange();
+  }
+
+  pause() {
+    this.running = false;
+    this._onChange();
+  }
+
+  /** One step of every run that can take one (pauses first). */
+  stepOnce() {
+    this.running = false;
+    for (const slot of this._slots) {
+      if (!this._canStep(slot) || slot.inFlight) continue;
+      this._ensureReady(slot).then((ok) => {
+        if (ok && !this.running && !slot.inFlight && this._canStep(slot)) this._sendStep(slot, 1, false);
+      });
+    }
+    this._onChange();
+  }
+
+  /** Clear every curve and start the runs again from their seeds (workers kept). */
+  reset() {
+    this.running = false;
+    this._generation += 1;
+    for (const slot of this._slots) {
+      slot.record.clear();
+      slot.ready = false;
+      slot.initialising = false;
+      slot.error = '';
+      slot.attention = null;
+      slot.failures = 0;
+    }
+    this._onChange();
+  }
+
+  /** Which attention map the heatmaps show (0-based layer and head). */
+  setAttentionView(layer, head) {
+    this._attentionView = { example: 0, layer, head };
+    const generation = this._generation;
+    for (const slot of this._slots) {
+      if (!slot.heatmap) continue;
+      slot.lastAttentionAt = 0;
+      if (slot.ready && !slot.inFlight && slot.record.stepsDone > 0 && slot.client?.alive) {
+        slot.client.request({ type: 'attention', ...this._attentionView }).then((reply) => {
+          if (generation !== this._generation || slot.retired) return;
+          slot.attention = { ...reply, step: slot.record.stepsDone };
+          this._onChange();
+        }, () => {});
+      }
+    }
+  }
+
+  dispose() {
+    this.running = false;
+    this._generation += 1;
+    for (const slot of this._slots) if (slot.client) slot.client.terminate();
+    this._slots = [];
+  }
+
+  _canStep(slot) {
+    return !slot.error && !slot.record.diverged && slot.record.stepsDone < this._steps;
+  }
+
+  _statusOf(slot) {
+    if (slot.error) return 'failed';
+    if (slot.record.diverged) return 'diverged';
+    if (slot.record.stepsDone >= this._steps) return 'done';
+    if (slot.initialising) return 'loading';
+    if (slot.inFlight || (this.running && slot.ready)) return 'training';
+    return slot.record.stepsDone > 0 ? 'paused' : 'waiting';
+  }
+
+  _spawn(slot) {
+    const label = `${slot.record.variant} seed ${slot.record.seed}`;
+    const client = this._createClient((message) => {
+      const owner = this._slots.find((s) => s.client === client);
+      if (owner) this._workerFailed(owner, message);
+    }, `sqrtdk-run ${label}`);
+    slot.client = client;
+  }
+
+  /** @returns {Promise<boolean>} whether the slot's trainer is configured (in this generation) */
+  _ensureReady(slot) {
+    if (slot.ready) return Promise.resolve(true);
+    if (slot.initPromise && slot.initGeneration === this._generation) return slot.initPromise;
+    if (!slot.client || !slot.client.alive) this._spawn(slot);
+    const generation = this._generation;
+    slot.initialising = true;
+    slot.initGeneration = generation;
+    slot.initPromise = slot.client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })
+      .then((reply) => {
+        if (generation !== this._generation || slot.retired) return false;
+        slot.info = reply;
+        slot.ready = true;
+        return true;
+      }, (error) => {
+        if (generation !== this._generation || slot.retired) return false;
+        if (!(error instanceof WorkerFailure)) slot.error = error.message;
+        return false;
+      })
+      .finally(() => {
+        if (generation === this._generation) slot.initialising = false;
+        this._onChange();
+        this._pump();
+      });
+    return slot.initPromise;
+  }
+
+  _pump() {
+    if (!this.running) return;
+    const candidates = this._slots.filter((s) => this._canStep(s) && !s.inFlight);
+    for (const slot of candidates) if (!slot.ready) this._ensureReady(slot);
+    const ready = candidates.filter((s) => s.ready).sort((a, b) => a.record.stepsDone - b.record.stepsDone);
+    for (const slot of ready) {
+      if (this._inFlight >= this._concurrency) break;
+      const rate = slot.record.stepsPerSecond;
+      const size = rate > 0 ? Math.round(rate * CHUNK_SECONDS) : 2;
+      this._sendStep(slot, Math.max(1, Math.min(MAX_CHUNK, size, this._steps - slot.record.stepsDone)), true);
+    }
+    const busy = this._slots.some((s) => s.inFlight || s.initialising);
+    if (!busy && !this.canAdvance) {
+      this.running = false;
+      this._onChange();
+    }
+  }
+
+  _sendStep(slot, steps, pumpAfter) {
+    const generation = this._generation;
+    const now = performance.now();
+    const lastChunk = slot.record.stepsDone + steps >= this._steps;
+    const wantsAttention = slot.heatmap && (lastChunk || now - slot.lastAttentionAt > ATTENTION_EVERY_MS || !pumpAfter);
+    if (wantsAttention) slot.lastAttentionAt = now;
+    slot.inFlight = true;
+    this._inFlight += 1;
+    slot.client.request({ type: 'step', steps, attention: wantsAttention ? this._attentionView : null })
+      .then((reply) => {
+        if (generation !== this._generation || slot.retired) return;
+        slot.record.append(reply);
+        if (reply.attention) slot.attention = { ...reply.attention, step: reply.stepsDone };
+        if (reply.diverged) this._onNotice(`${slot.record.variant} seed ${slot.record.seed} diverged at step ${reply.divergedStep}; the other runs go on.`);
+      }, (error) => {
+        if (generation !== this._generation || slot.retired) return;
+        if (!(error instanceof WorkerFailure)) slot.error = error.message;
+      })
+      .finally(() => {
+        slot.inFlight = false;
+        this._inFlight -= 1;
+        this._onChange();
+        if (pumpAfter || this.running) this._pump();
+      });
+  }
+
+  _workerFailed(slot, message) {
+    if (slot.retired) return;
+    slot.failures += 1;
+    slot.ready = false;
+    slot.client = null;
+    const label = `${slot.record.variant} seed ${slot.record.seed}`;
+    if (slot.failures > MAX_FAILURES) {
+      slot.error = `worker failed ${slot.failures} times (${message})`;
+      this._onNotice(`The worker of ${label} failed again (${message}); the run is stopped, the others go on.`);
+    } else {
+      this._onNotice(`The worker of ${label} failed (${message}); it was replaced and the run resumes at step ${slot.record.stepsDone}.`);
+    }
+    this._onChange();
+  }
+}

@@ -1,0 +1,83 @@
+// The curves of one training run (one variant, one seed), grown chunk by chunk.  Pure: no DOM, no workers.
+
+const INITIAL_CAPACITY = 512;
+
+/** A Float32Array that grows by doubling; `view` is the filled part. */
+class GrowableFloats {
+  constructor() {
+    this._data = new Float32Array(INITIAL_CAPACITY);
+    this.length = 0;
+  }
+
+  push(value) {
+    if (this.length === this._data.length) {
+      const bigger = new Float32Array(this._data.length * 2);
+      bigger.set(this._data);
+      this._data = bigger;
+    }
+    this._data[this.length] = value;
+    this.length += 1;
+  }
+
+  get view() { return this._data.subarray(0, this.length); }
+}
+
+export class RunRecord {
+  /**
+   * @param {{id: string, variant: string, seed: number, config: object}} run
+   */
+  constructor({ id, variant, seed, config }) {
+    this.id = id;
+    this.variant = variant;
+    this.seed = seed;
+    this.config = config;
+    this.clear();
+  }
+
+  /** Forget every curve (the run starts again from step 0). */
+  clear() {
+    this.layers = this.config.layers;
+    this.heads = this.config.heads;
+    this.loss = new GrowableFloats();
+    this.gradNorm = new GrowableFloats();
+    this.entropyByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
+    this.maxLogitByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
+    this.topWeightByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
+    this.evals = [];
+    this.stepsDone = 0;
+    this.divergedStep = 0;
+    this.computeMs = 0;
+  }
+
+  get diverged() { return this.divergedStep > 0; }
+
+  /** Last evaluation's sequence accuracy, NaN before the first. */
+  get sequenceAccuracy() { return this.evals.length ? this.evals[this.evals.length - 1].sequenceAccuracy : NaN; }
+
+  /** Steps per second of the worker's compute, over the whole run. */
+  get stepsPerSecond() { return this.computeMs > 0 ? (1000 * this.stepsDone) / this.computeMs : 0; }
+
+  /**
+   * Append one chunk (the worker's reply to a step request; see protocol.js).
+   * entropy is (k, layers, heads): stored per layer as the mean over heads.
+   */
+  append(chunk) {
+    const k = chunk.loss.length;
+    const { layers, heads } = this;
+    for (let i = 0; i < k; i += 1) {
+      this.loss.push(chunk.loss[i]);
+      this.gradNorm.push(chunk.gradNorm[i]);
+      for (let l = 0; l < layers; l += 1) {
+        let sum = 0;
+        for (let h = 0; h < heads; h += 1) sum += chunk.entropy[(i * layers + l) * heads + h];
+        this.entropyByLayer[l].push(sum / heads);
+        this.maxLogitByLayer[l].push(chunk.maxLogit[i * layers + l]);
+        this.topWeightByLayer[l].push(chunk.topWeight[i * layers + l]);
+      }
+    }
+    for (const e of chunk.evals) this.evals.push({ ...e });
+    this.stepsDone = chunk.stepsDone;
+    this.divergedStep = chunk.divergedStep;
+    this.computeMs += chunk.elapsedMs;
+  }
+}

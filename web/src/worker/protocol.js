@@ -1,0 +1,58 @@
+// The typed messages between the page and its workers.  Every request carries an integer `id`; the worker
+// answers each request with exactly one reply carrying the same id: the documented reply type, or
+// {type: 'error', id, message} (the core's message, e.g. "config: d_model (65) must be divisible by
+// n_heads (2)").  A worker that fails outside a request (it throws, or cannot be started) fires the Worker's
+// 'error' event instead; the page then reports it and replaces the worker (worker-client.js).
+// Typed arrays in replies are transferred, not copied.  Pure: no DOM.
+//
+// Requests (page -> worker)                                        Reply (worker -> page)
+//   {type:'init', id, config, fastForward}                        {type:'ready', id, layers, heads, seqLen,
+//      create the run's trainer (TrainConfig, see wasm-api.js),     stepsDone, measuredLogitStd,
+//      then silently run `fastForward` steps (replaying a run        predictedLogitStd, backend}
+//      whose worker was replaced; the same seed gives the same curve)
+//   {type:'step', id, steps, attention}                           {type:'chunk', id, loss, gradNorm, entropy,
+//      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight (typed arrays as in
+//      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,
+//      also return that attention map after the steps                divergedStep, elapsedMs, attention}
+//                                                                    attention: null or {data, rows, cols, layer, head}
+//   {type:'attention', id, example, layer, head}                  {type:'attention', id, data, rows, cols, layer, head}
+//   {type:'softmaxDemo', id, options}   (Lab.softmaxDemo options)  {type:'softmaxDemo', id, result}
+//   {type:'sweep', id, options}         (Lab.sweep options)        {type:'sweep', id, result}
+//   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
+//   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
+//      predicted std of the attention logits at init, per config
+
+export const REQUEST_REPLY = Object.freeze({
+  init: 'ready',
+  step: 'chunk',
+  attention: 'attention',
+  softmaxDemo: 'softmaxDemo',
+  sweep: 'sweep',
+  histogram: 'histogram',
+  predictLogitStd: 'predictLogitStd',
+});
+
+const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);
+
+/** Is `message` a well-formed request? */
+export function isRequest(message) {
+  return message !== null && typeof message === 'object' && Object.hasOwn(REQUEST_REPLY, message.type)
+    && Number.isSafeInteger(message.id);
+}
+
+/** Is `message` a well-formed reply? */
+export function isReply(message) {
+  return message !== null && typeof message === 'object' && REPLY_TYPES.has(message.type)
+    && Number.isSafeInteger(message.id);
+}
+
+/** Typed-array buffers of a reply, for postMessage's transfer list. */
+export function transferablesOf(reply) {
+  const buffers = [];
+  const visit = (value) => {
+    if (ArrayBuffer.isView(value)) buffers.push(value.buffer);
+    else if (value && typeof value === 'object' && !Array.isArray(value)) Object.values(value).forEach(visit);
+  };
+  visit(reply);
+  return [...new Set(buffers)];
+}

@@ -1,0 +1,102 @@
+// The worker's entry.  Its Blob source is the Emscripten glue (which defines createSqrtdkModule) followed by
+// this bundle (see web/build.mjs and worker-url.js).  It answers the requests of protocol.js, one at a time.
+// A training worker holds one run's trainer; the page's helper worker answers the softmax explorer's requests.
+
+import { loadLab } from '../wasm-api.js';
+import { isRequest, REQUEST_REPLY, transferablesOf } from './protocol.js';
+
+const FAST_FORWARD_CHUNK = 1000;
+
+function startWorker(scope) {
+  const labPromise = loadLab(scope.createSqrtdkModule);
+  // A module that cannot load (e.g. a page policy without 'wasm-unsafe-eval') fails every request with the
+  // reason; mark the promise handled so that it is reported there, not as an unhandled rejection.
+  labPromise.catch(() => {});
+  const session = { trainer: null };
+
+  const handlers = {
+    init(lab, { config, fastForward }) {
+      if (session.trainer) session.trainer.delete();
+      session.trainer = null;
+      const trainer = lab.createTrainer(config);
+      session.trainer = trainer;
+      const measuredLogitStd = trainer.measuredLogitStd();
+      let left = Number.isSafeInteger(fastForward) && fastForward > 0 ? fastForward : 0;
+      while (left > 0 && !trainer.status().diverged) {
+        const k = Math.min(left, FAST_FORWARD_CHUNK);
+        trainer.step(k);
+        left -= k;
+      }
+      const status = trainer.status();
+      return {
+        layers: status.layers,
+        heads: status.heads,
+        seqLen: 2 * status.config.copyLength + 1,
+        stepsDone: status.stepsDone,
+        measuredLogitStd,
+        predictedLogitStd: lab.predictedLogitStd(config),
+        backend: lab.gemmBackend(),
+      };
+    },
+    step(lab, { steps, attention }) {
+      const trainer = requireTrainer();
+      const started = performance.now();
+      const chunk = trainer.step(steps);
+      const elapsedMs = performance.now() - started;
+      const map = attention ? attentionOf(trainer, attention) : null;
+      return {
+        loss: chunk.loss,
+        gradNorm: chunk.gradNorm,
+        entropy: chunk.entropy,
+        maxLogit: chunk.maxLogit,
+        topWeight: chunk.topWeight,
+        evals: chunk.evals,
+        stepsDone: chunk.stepsDone,
+        diverged: chunk.diverged,
+        divergedStep: chunk.divergedStep,
+        elapsedMs,
+        attention: map,
+      };
+    },
+    attention(lab, request) {
+      return attentionOf(requireTrainer(), request);
+    },
+    softmaxDemo(lab, { options }) { return { result: lab.softmaxDemo(options) }; },
+    sweep(lab, { options }) { return { result: lab.sweep(options) }; },
+    histogram(lab, { options }) { return { result: lab.histogram(options) }; },
+    predictLogitStd(lab, { configs }) { return { values: configs.map((c) => lab.predictedLogitStd(c)) }; },
+  };
+
+  function requireTrainer() {
+    if (!session.trainer) throw new Error('no run: send init first');
+    return session.trainer;
+  }
+
+  function attentionOf(trainer, { example, layer, head }) {
+    const map = trainer.attentionMap(example, layer, head);
+    return { data: map.data, rows: map.rows, cols: map.cols, layer, head };
+  }
+
+  async function answer(message) {
+    if (!isRequest(message)) {
+      const id = message && Number.isSafeInteger(message.id) ? message.id : -1;
+      scope.postMessage({ type: 'error', id, message: 'malformed request' });
+      return;
+    }
+    try {
+      const lab = await labPromise;
+      const reply = { type: REQUEST_REPLY[message.type], id: message.id, ...handlers[message.type](lab, message) };
+      scope.postMessage(reply, transferablesOf(reply));
+    } catch (error) {
+      scope.postMessage({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  // Requests are answered strictly in order: each waits for the previous one.
+  let queue = Promise.resolve();
+  scope.addEventListener('message', (event) => {
+    queue = queue.then(() => answer(event.data));
+  });
+}
+
+startWorker(self);
