@@ -10,6 +10,9 @@ set(CMAKE_CXX_COMPILER_LAUNCHER ${SQRTDK_NODE_ENV})
 set(CMAKE_CXX_LINKER_LAUNCHER ${SQRTDK_NODE_ENV})
 set_target_properties(sqrtdk_core PROPERTIES CXX_COMPILER_LAUNCHER "${SQRTDK_NODE_ENV}")
 
+# The glue is CommonJS; the repository's package.json says "type": "module", so mark this folder.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n")
+
 set(SQRTDK_WASM_OPT -O3 -msimd128)
 target_compile_options(sqrtdk_core PUBLIC ${SQRTDK_WASM_OPT})
 
@@ -52,7 +55,7 @@ if(BUILD_TESTING)
   target_compile_options(sqrtdk_tests_wasm PRIVATE -fexceptions)
   target_compile_definitions(sqrtdk_tests_wasm PRIVATE SQRTDK_FIXTURE_DIR="${CMAKE_CURRENT_SOURCE_DIR}/tests/fixtures")
   target_link_options(sqrtdk_tests_wasm PRIVATE -fexceptions ${SQRTDK_WASM_OPT} -sALLOW_MEMORY_GROWTH=1
-                      -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1)
+                      -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1 -sSINGLE_FILE=1)  # Node 20 cannot fetch() a file path
   set_target_properties(sqrtdk_tests_wasm PROPERTIES OUTPUT_NAME sqrtdk_tests SUFFIX ".js")
   add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js)
   set_tests_properties(catch2_suite_in_wasm PROPERTIES TIMEOUT 1800)

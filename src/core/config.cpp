@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace sqrtdk {
@@ -42,7 +43,9 @@ double workspace_floats(const TrainConfig& c, double batch) {
 std::size_t estimated_bytes(const TrainConfig& c) {
   const double floats = 4 * parameter_count(c) + workspace_floats(c, c.task.batch) + workspace_floats(c, c.task.eval_batch);
   const double bytes = floats * sizeof(float);
-  return bytes > 1e18 ? std::size_t(-1) : static_cast<std::size_t>(bytes);
+  // size_t is 32 bits in wasm32: saturate rather than overflow the conversion.
+  const double largest = static_cast<double>(std::numeric_limits<std::size_t>::max());
+  return bytes >= largest ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(bytes);
 }
 
 std::string validate(const TrainConfig& c) {

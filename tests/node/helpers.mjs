@@ -81,13 +81,20 @@ export function maxRelDiff(a, b) {
 export const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
 
 /**
- * How much more the heap can hold before it must grow, found by allocating 1 MiB blocks (then freed): a leak
- * smaller than this does not show in heapBytes().  Grows the heap once, so call it last.
+ * Bytes malloc can hand out (in 64 KiB blocks) before the heap must grow, found by allocating blocks until it grows
+ * and freeing them: `now` is the free space before that growth, `after` includes the room the growth added.
+ * Comparing one probe's `after` with a later probe's `now` measures what was allocated and kept in between.
  */
-export function heapSlackBytes(lab) {
+export function probeFreeHeap(lab) {
+  const block = 65536;
   const start = lab.heapBytes();
   const blocks = [];
-  while (lab.heapBytes() === start && blocks.length < 4096) blocks.push(lab.module._malloc(2 ** 20));
-  for (const block of blocks) lab.module._free(block);
-  return (blocks.length - 1) * 2 ** 20;
+  while (lab.heapBytes() === start) {
+    const pointer = lab.module._malloc(block);
+    if (pointer === 0) break;
+    blocks.push(pointer);
+  }
+  for (const pointer of blocks) lab.module._free(pointer);
+  const now = (blocks.length - 1) * block;
+  return { now, after: now + lab.heapBytes() - start };
 }

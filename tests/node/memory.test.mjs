@@ -1,60 +1,62 @@
-// Long runs and many trainers: the wasm heap stops growing and no Embind handle is left behind.
+// Long runs and many trainers: the wasm heap stops growing, nothing stays allocated, no Embind handle is left.
 //
-// heapBytes() only moves when malloc runs out of room, so a leak smaller than the heap's free space does not show
-// in it; each test therefore ends by measuring that free space (heapSlackBytes) and prints the smallest leak the
-// test would have caught.  The count of live Embind value handles (count_emval_handles) is exact.
+// heapBytes() only moves when malloc runs out of room, so on its own it misses any leak smaller than the free
+// space.  Each test therefore also probes the free space after warm-up and at the end (probeFreeHeap, 64 KiB
+// resolution) and allows at most one block of difference, i.e. 64 KiB over the whole run.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { freshLab, heapSlackBytes, mib } from './helpers.mjs';
+import { freshLab, mib, probeFreeHeap } from './helpers.mjs';
 
-// Runs `steps` steps in chunks of `chunk` with checkpoints every `every` steps; returns the heap at each.
-function longRun(lab, trainer, { steps, chunk, every }) {
-  const heap = [];
-  for (let done = 0; done < steps; done += chunk) {
-    trainer.step(chunk);
-    if ((done + chunk) % every === 0) heap.push(lab.heapBytes());
-  }
-  return heap;
-}
+const BLOCK = 65536;
 
-function report(t, label, lab, { warm, checkpoints, handles, count, unit }) {
-  const slack = heapSlackBytes(lab);
-  t.diagnostic(`${label}: heap after warm-up ${mib(warm)}; at checkpoints ${checkpoints.map(mib).join(', ')}; ` +
-    `Embind handles ${handles.join(' -> ')}; free heap at the end ${mib(slack)}, so a leak of more than ` +
-    `${Math.floor(slack / count)} bytes per ${unit} would have grown it`);
+// Runs `measured` (which returns the heap at its checkpoints) between two probes of the free heap; reports and checks.
+function assertNoGrowth(t, lab, label, measured) {
+  const initial = lab.heapBytes();
+  const before = probeFreeHeap(lab);
+  const warm = lab.heapBytes();
+  const handles = lab.module.count_emval_handles();
+  const checkpoints = measured();
+  const handlesAfter = lab.module.count_emval_handles();
+  const kept = before.after - probeFreeHeap(lab).now;
+  t.diagnostic(`${label}: heap ${mib(initial)} after warm-up, ${mib(warm)} after the probe, at checkpoints ${checkpoints.map(mib).join(', ')}; ` +
+    `allocated and kept ${kept} bytes (resolution ${BLOCK}); Embind handles ${handles} -> ${handlesAfter}`);
+  assert.deepEqual(checkpoints, checkpoints.map(() => warm));
+  assert.ok(kept <= BLOCK, `${kept} bytes stayed allocated`);
+  assert.equal(handlesAfter, handles);
 }
 
 test('20,000 steps in one small trainer (dModel 32, dFf 64, batch 4; chunks of 250): the heap stays the same', async (t) => {
   const lab = await freshLab();
   const trainer = lab.createTrainer({ dModel: 32, dFf: 64, batch: 4, seed: 1 });
   trainer.step(500);
-  const warm = lab.heapBytes();
-  const handles = [lab.module.count_emval_handles()];
-  const checkpoints = longRun(lab, trainer, { steps: 20000, chunk: 250, every: 2000 });
-  handles.push(lab.module.count_emval_handles());
+  assertNoGrowth(t, lab, '20,000 small steps', () => {
+    const heap = [];
+    for (let done = 250; done <= 20000; done += 250) {
+      trainer.step(250);
+      if (done % 2000 === 0) heap.push(lab.heapBytes());
+    }
+    return heap;
+  });
   assert.equal(trainer.status().stepsDone, 20500);
   assert.equal(trainer.status().diverged, false);
   trainer.delete();
-  report(t, '20,000 small steps', lab, { warm, checkpoints, handles, count: 20000, unit: 'step' });
-  assert.deepEqual(checkpoints, checkpoints.map(() => warm));
-  assert.equal(handles[1], handles[0]);
 });
 
-test('1,000 steps of the canonical configuration (chunks of 50, with evaluations): the heap stays the same', async (t) => {
+test('1,000 steps of the canonical configuration (chunks of 50, evaluations every 50): the heap stays the same', async (t) => {
   const lab = await freshLab();
   const trainer = lab.createTrainer({ seed: 2 });
   trainer.step(50);
-  const warm = lab.heapBytes();
-  const handles = [lab.module.count_emval_handles()];
-  const checkpoints = longRun(lab, trainer, { steps: 1000, chunk: 50, every: 250 });
-  trainer.evaluate();
-  trainer.attentionMap(0, 1, 0);
-  handles.push(lab.module.count_emval_handles());
+  assertNoGrowth(t, lab, '1,000 canonical steps', () => {
+    const heap = [];
+    for (let done = 50; done <= 1000; done += 50) {
+      trainer.step(50);
+      trainer.attentionMap(done % 64, 1, 0);
+      if (done % 250 === 0) heap.push(lab.heapBytes());
+    }
+    return heap;
+  });
   trainer.delete();
-  report(t, '1,000 canonical steps', lab, { warm, checkpoints, handles, count: 1000, unit: 'step' });
-  assert.deepEqual(checkpoints, checkpoints.map(() => warm));
-  assert.equal(handles[1], handles[0]);
 });
 
 test('200 canonical trainers created, stepped and deleted (every 20th evaluated): the heap stays the same', async (t) => {
@@ -64,19 +66,17 @@ test('200 canonical trainers created, stepped and deleted (every 20th evaluated)
     trainer.step(1);
     if (seed % 20 === 0) trainer.evaluate();
     trainer.attentionMap(0, 0, 0);
+    trainer.measuredLogitStd();
     trainer.reset(seed + 1);
     trainer.delete();
   };
-  for (let i = 0; i < 10; i++) cycle(i);
-  const warm = lab.heapBytes();
-  const handles = [lab.module.count_emval_handles()];
-  const checkpoints = [];
-  for (let i = 1; i <= 200; i++) {
-    cycle(i);
-    if (i % 50 === 0) checkpoints.push(lab.heapBytes());
-  }
-  handles.push(lab.module.count_emval_handles());
-  report(t, '200 trainers', lab, { warm, checkpoints, handles, count: 200, unit: 'trainer' });
-  assert.deepEqual(checkpoints, checkpoints.map(() => warm));
-  assert.equal(handles[1], handles[0]);
+  for (let seed = 0; seed < 10; seed++) cycle(seed);
+  assertNoGrowth(t, lab, '200 trainers', () => {
+    const heap = [];
+    for (let seed = 1; seed <= 200; seed++) {
+      cycle(seed);
+      if (seed % 50 === 0) heap.push(lab.heapBytes());
+    }
+    return heap;
+  });
 });

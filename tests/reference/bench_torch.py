@@ -147,7 +147,7 @@ def blas_in_use():
         lib = ctypes.CDLL(path)
         if hasattr(lib, "openblas_get_config"):
             lib.openblas_get_config.restype = ctypes.c_char_p
-            info["name"] = "OpenBLAS " + lib.openblas_get_config().decode().strip()
+            info["name"] = lib.openblas_get_config().decode().strip()  # "OpenBLAS 0.3.21 ..."
             info["threads"] = lib.openblas_get_num_threads()
             break
     else:

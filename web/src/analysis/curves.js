@@ -16,7 +16,7 @@ export function smoothForDisplay(values, window) {
 /**
  * Median, min and max over seeds at each index of `xs` (1-based steps -> index step-1 of each curve).
  * A curve shorter than a step, or non-finite there, does not count at that step; no value -> null.
- * @param {ArrayLike<number>[]} curves  @param {number[]} xs
+ * @param {ArrayLike<number>[]} curves  @param {number[]} xs  @param {(x, j) => number} indexOf curve index of xs[j]
  * @returns {{median: (number|null)[], lo: (number|null)[], hi: (number|null)[]}}
  */
 export function seedBand(curves, xs, indexOf = (x) => x - 1) {
@@ -26,7 +26,7 @@ export function seedBand(curves, xs, indexOf = (x) => x - 1) {
   const values = [];
   for (let j = 0; j < xs.length; j += 1) {
     values.length = 0;
-    const i = indexOf(xs[j]);
+    const i = indexOf(xs[j], j);
     for (const c of curves) {
       if (i < c.length && Number.isFinite(c[i])) values.push(c[i]);
     }

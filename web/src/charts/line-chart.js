@@ -68,6 +68,7 @@ export class LineChart {
    */
   setData(xs, columns) {
     this.data = { xs, columns };
+    this.element.dataset.points = String(xs.length);
     if (!this.plot) this._rebuild();
     else this.plot.setData(this._uplotData(), true);
     this._showReadout(null);

@@ -142,9 +142,8 @@ export class TrainPanel {
       this.problem,
       this.runTable.element,
       this.answer.element,
-      h('div', { class: 'chart-grid wide-first' }, [
-        h('div', { class: 'chart-with-controls' }, [this.lossChart.element, this.smooth.element]),
-        this.accuracyChart.element, this.entropyChart.element]),
+      h('div', { class: 'chart-with-controls' }, [this.lossChart.element, this.smooth.element]),
+      h('div', { class: 'chart-grid' }, [this.accuracyChart.element, this.entropyChart.element]),
       h('h3', { text: 'Attention on one evaluation example' }),
       h('p', { class: 'hint', text: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
         + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.' }),

@@ -9,7 +9,7 @@
 // A diverged run stops (its curve so far is kept) while the others go on.
 
 import { RunRecord } from './run-record.js';
-import { WorkerFailure } from '../worker/worker-client.js';
+import { WorkerFailure } from '../worker/worker-failure.js';
 
 const MAX_FAILURES = 2;
 const CHUNK_SECONDS = 0.1;
@@ -179,7 +179,7 @@ export class Exercise {
     const generation = this._generation;
     slot.initialising = true;
     slot.initGeneration = generation;
-    slot.initPromise = slot.client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })
+    const promise = slot.client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })
       .then((reply) => {
         if (generation !== this._generation || slot.retired) return false;
         slot.info = reply;
@@ -191,10 +191,14 @@ export class Exercise {
         return false;
       })
       .finally(() => {
-        if (generation === this._generation) slot.initialising = false;
+        if (slot.initPromise === promise) {
+          slot.initPromise = null;
+          slot.initialising = false;
+        }
         this._onChange();
         this._pump();
       });
+    slot.initPromise = promise;
     return slot.initPromise;
   }
 

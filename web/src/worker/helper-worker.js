@@ -4,7 +4,8 @@
 // superseded request resolves to null.
 // A worker that fails is reported and replaced (up to MAX_REPLACEMENTS times); the latest requests are re-sent.
 
-import { WorkerClient, WorkerFailure } from './worker-client.js';
+import { WorkerClient } from './worker-client.js';
+import { WorkerFailure } from './worker-failure.js';
 
 const MAX_REPLACEMENTS = 3;
 

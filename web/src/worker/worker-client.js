@@ -4,14 +4,9 @@
 // owner decides how to replace it.
 
 import { isReply, REQUEST_REPLY } from './protocol.js';
-
-/** The worker died: distinct from an error reply, after which the worker is still usable. */
-export class WorkerFailure extends Error {
-  constructor(message) {
-    super(message);
-    this.name = 'WorkerFailure';
-  }
-}
+import { explainWorkerError } from './worker-errors.js';
+import { WorkerFailure } from './worker-failure.js';
+import { workerScriptUrl } from './worker-url.js';
 
 export class WorkerClient {
   /**
@@ -23,11 +18,11 @@ export class WorkerClient {
     this._nextId = 1;
     this._onFailure = onFailure;
     this.alive = true;
-    this._worker = new Worker(url, { name });
+    this._worker = new Worker(workerScriptUrl(url), { name });
     this._worker.addEventListener('message', (event) => this._receive(event.data));
     this._worker.addEventListener('error', (event) => {
       event.preventDefault();
-      this._fail(event.message || 'the worker stopped with an error');
+      this._fail(explainWorkerError(event.message || 'the worker stopped with an error'));
     });
     this._worker.addEventListener('messageerror', () => this._fail('a message from the worker could not be read'));
   }
@@ -62,7 +57,7 @@ export class WorkerClient {
     if (!isReply(reply) || !this._pending.has(reply.id)) return;
     const { resolve, reject, expected } = this._pending.get(reply.id);
     this._pending.delete(reply.id);
-    if (reply.type === 'error') reject(new Error(String(reply.message)));
+    if (reply.type === 'error') reject(new Error(explainWorkerError(reply.message)));
     else if (reply.type !== expected) reject(new Error(`expected a ${expected} reply, got ${reply.type}`));
     else resolve(reply);
   }

@@ -5,8 +5,28 @@
 import glueSource from 'sqrtdk:glue';
 import workerSource from 'sqrtdk:worker';
 
+// On a host that enforces Trusted Types (require-trusted-types-for 'script'), new Worker() needs a
+// TrustedScriptURL: this policy (allow it with "trusted-types sqrtdk-lab") passes only blob: URLs.
+const TRUSTED_URLS = (() => {
+  try {
+    return globalThis.trustedTypes?.createPolicy('sqrtdk-lab', {
+      createScriptURL: (url) => {
+        if (!url.startsWith('blob:')) throw new TypeError('sqrtdk-lab starts workers only from its own blob: URLs');
+        return url;
+      },
+    }) ?? null;
+  } catch {
+    return null;
+  }
+})();
+
 /** A new Blob URL of the worker script; the caller revokes it (URL.revokeObjectURL) when done. */
 export function createWorkerUrl() {
   const blob = new Blob([glueSource, '\n;\n', workerSource], { type: 'text/javascript' });
   return URL.createObjectURL(blob);
+}
+
+/** What new Worker() accepts for that URL (a TrustedScriptURL when Trusted Types are available). */
+export function workerScriptUrl(url) {
+  return TRUSTED_URLS ? TRUSTED_URLS.createScriptURL(url) : url;
 }

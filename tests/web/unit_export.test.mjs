@@ -1,0 +1,82 @@
+// Exports and formatting (web/src/export, web/src/ui/format.js, web/src/worker/protocol.js): pure parts.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { RunRecord } from '../../web/src/training/run-record.js';
+import { curvesToCsv, curvesToJson } from '../../web/src/export/curves-export.js';
+import { exerciseAnswer } from '../../web/src/analysis/exercise-answer.js';
+import { fixed, formatG } from '../../web/src/ui/format.js';
+import { isReply, isRequest, transferablesOf } from '../../web/src/worker/protocol.js';
+import { runPlan } from '../../web/src/training/run-plan.js';
+import { defaultState } from '../../web/src/state/properties.js';
+
+function record(variant, seed, losses, { diverged = 0 } = {}) {
+  const r = new RunRecord({ id: `${variant}-${seed}`, variant, seed, config: { layers: 2, heads: 2, scale: variant, seed } });
+  const k = losses.length;
+  r.append({ loss: Float32Array.from(losses), gradNorm: new Float32Array(k).fill(1), entropy: Float32Array.from({ length: k * 4 }, (_, i) => i % 4),
+    maxLogit: new Float32Array(k * 2).fill(3), topWeight: new Float32Array(k * 2).fill(0.5),
+    evals: [{ step: 2, loss: 0.5, tokenAccuracy: 0.75, sequenceAccuracy: 0.25 }], stepsDone: k, diverged: diverged > 0,
+    divergedStep: diverged, elapsedMs: 10 });
+  return r;
+}
+
+test('a run record keeps per-layer entropy as the mean over heads', () => {
+  const r = record('scaled', 0, [2, 1]);
+  assert.deepEqual(Array.from(r.entropyByLayer[0].view), [0.5, 0.5]);
+  assert.deepEqual(Array.from(r.entropyByLayer[1].view), [2.5, 2.5]);
+  assert.equal(r.stepsPerSecond, 200);
+  assert.equal(r.sequenceAccuracy, 0.25);
+});
+
+test('CSV has one row per run and step, per-layer columns, and the evaluation where it ran', () => {
+  const csv = curvesToCsv([record('scaled', 0, [2, 1, 0.5]), record('unscaled', 1, [2, NaN], { diverged: 2 })]);
+  const lines = csv.trim().split('\n');
+  assert.equal(lines[0], 'variant,seed,step,loss,grad_norm,entropy_l1,max_logit_l1,top_weight_l1,entropy_l2,max_logit_l2,top_weight_l2,eval_loss,eval_token_accuracy,eval_sequence_accuracy');
+  assert.equal(lines.length, 1 + 3 + 2);
+  assert.equal(lines[2], 'scaled,0,2,1,1,0.5,3,0.5,2.5,3,0.5,0.5,0.75,0.25');
+  assert.equal(lines[5].split(',')[3], 'NaN');
+});
+
+test('JSON carries the settings, every curve and the answer; non-finite numbers become null', () => {
+  const runs = [record('scaled', 0, [2, 1]), record('unscaled', 0, [2, NaN], { diverged: 2 })];
+  const answer = exerciseAnswer(runs.map((r) => ({ variant: r.variant, seed: r.seed, loss: r.loss.view, stopped: true, divergedStep: r.divergedStep, sequenceAccuracy: 1 })),
+    ['scaled', 'unscaled'], 0.1, 2);
+  const json = JSON.parse(JSON.stringify(curvesToJson({ settings: { ...defaultState() }, runs, answer, generator: 'test' })));
+  assert.equal(json.settings.dk, 128);
+  assert.equal(json.threshold, 0.1);
+  assert.deepEqual(json.runs[1].loss, [2, null]);
+  assert.equal(json.runs[1].diverged, true);
+  assert.equal(json.runs[1].divergedStep, 2);
+  assert.equal(json.runs[0].entropyByLayer.length, 2);
+  assert.equal(json.answer.variants[0].name, 'scaled');
+  assert.equal(json.runs[0].config.scale, 'scaled');
+});
+
+test('formatG prints like printf %.3g, fixed like %.4f', () => {
+  const cases = [[0.00937940673760617, '0.00938'], [0.1763482109728233, '0.176'], [1.5e-5, '1.5e-05'], [1234.5, '1.23e+03'],
+    [100, '100'], [0, '0'], [9.9996, '10'], [0.0001, '0.0001'], [0.00009996, '9.996e-05'.replace('9.996', '0.0001').length ? '9.996e-05' : '']];
+  for (const [x, expected] of cases.slice(0, 8)) assert.equal(formatG(x, 3), expected, String(x));
+  assert.equal(formatG(0.00009996, 3), '0.0001');
+  assert.equal(fixed(5.705085102098208e-05, 4), '0.0001');
+  assert.equal(fixed(1.3308913148749427e-05, 4), '0.0000');
+});
+
+test('protocol: well-formed requests and replies, typed arrays to transfer', () => {
+  assert.ok(isRequest({ type: 'step', id: 3, steps: 2 }));
+  assert.ok(!isRequest({ type: '__proto__', id: 1 }));
+  assert.ok(!isRequest({ type: 'step', id: 1.5 }));
+  assert.ok(!isRequest(null));
+  assert.ok(isReply({ type: 'error', id: 1, message: 'x' }));
+  assert.ok(!isReply({ type: 'init', id: 1 }));
+  const a = new Float32Array(2);
+  const b = new Float64Array(3);
+  assert.deepEqual(transferablesOf({ loss: a, result: { raw: { weights: b } }, evals: [{ x: new Float32Array(1) }] }), [a.buffer, b.buffer]);
+});
+
+test('the run plan has one run per variant and seed, with the variant as the scale', () => {
+  const plan = runPlan({ ...defaultState(), variants: ['scaled', 'alpha'], seeds: 2, trainSeed: 5, trainAlpha: 0.25 });
+  assert.deepEqual(plan.map((r) => r.id), ['scaled-5', 'scaled-6', 'alpha-5', 'alpha-6']);
+  assert.equal(plan[2].config.scale, 'alpha');
+  assert.equal(plan[2].config.alpha, 0.25);
+  assert.equal(plan[0].config.dFf, 256);
+  assert.equal(plan[1].config.seed, 6);
+});
