@@ -2,7 +2,7 @@
 # Runs every test of the lab:
 #   1. native Catch2 suite (release), 2. the same under ASan + UBSan,
 #   3. the Catch2 suite compiled to wasm under Node, 4. the wasm module's JS API under Node,
-#   5. the page in headless chromium (Playwright).
+#   5. the page in headless chromium (Playwright), 6. libFuzzer targets for a bounded time.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -26,5 +26,16 @@ log "wasm module API under Node"
 
 log "page in headless chromium"
 (cd "$ROOT" && npm run --silent build:web && node --test --test-concurrency=1 tests/web/)
+
+log "fuzzers (libFuzzer + ASan + UBSan), ${FUZZ_SECONDS:=60} s each"
+cmake --preset fuzz -S "$ROOT" >/dev/null
+cmake --build --preset fuzz -j "$JOBS" --target fuzz_config fuzz_cli_args
+for target in config cli_args; do
+  corpus="$(mktemp -d)"
+  cp "$ROOT/tests/fuzz/corpus/$target/"* "$corpus/"
+  "$ROOT/build/fuzz/fuzz_$target" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=4096 -print_final_stats=1 \
+    "$corpus" 2>&1 | grep -E "^(Done|stat::number_of_executed_units|stat::new_units_added)|#[0-9]+ +DONE"
+  rm -rf "$corpus"
+done
 
 log "all tests passed"

@@ -11,6 +11,7 @@
 //
 // The same source builds natively (CMake target sqrtdk_bench: Eigen products) and with em++ -msimd128
 // (scripts/bench.mjs builds it against the wasm core: the simd128 kernels, under Node).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -226,13 +227,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "sqrtdk_bench: %s\n%s", problem.c_str(), kUsage);
     return 2;
   }
-  const double peak = simd128_peak_gflops(options.peak);
+  // The peak is what the core can do, so the better of a probe before and one after the rest: on a shared
+  // machine a single probe can land in a busy moment and make every kernel look closer to it than it is.
+  double peak = simd128_peak_gflops(options.peak);
   std::vector<ConfigResult> results;
   for (const NamedConfig& named : bench_configs()) {
     ConfigResult r{named, measure_steps(named.config, options.steps), {}};
     for (const Product& p : training_products(named.config)) r.products.push_back(time_product(p, options.products));
     results.push_back(r);
   }
+  peak = std::max(peak, simd128_peak_gflops(options.peak));
   if (options.json) print_json(results, peak, options);
   else print_text(results, peak);
   bool diverged = false;

@@ -53,9 +53,8 @@ test('JSON carries the settings, every curve and the answer; non-finite numbers 
 
 test('formatG prints like printf %.3g, fixed like %.4f', () => {
   const cases = [[0.00937940673760617, '0.00938'], [0.1763482109728233, '0.176'], [1.5e-5, '1.5e-05'], [1234.5, '1.23e+03'],
-    [100, '100'], [0, '0'], [9.9996, '10'], [0.0001, '0.0001'], [0.00009996, '9.996e-05'.replace('9.996', '0.0001').length ? '9.996e-05' : '']];
-  for (const [x, expected] of cases.slice(0, 8)) assert.equal(formatG(x, 3), expected, String(x));
-  assert.equal(formatG(0.00009996, 3), '0.0001');
+    [100, '100'], [0, '0'], [9.9996, '10'], [0.0001, '0.0001'], [0.00009996, '0.0001'], [-0.5, '-0.5']];
+  for (const [x, expected] of cases) assert.equal(formatG(x, 3), expected, String(x));
   assert.equal(fixed(5.705085102098208e-05, 4), '0.0001');
   assert.equal(fixed(1.3308913148749427e-05, 4), '0.0000');
 });
