@@ -31,6 +31,7 @@ namespace {
 
 struct Options {
   bool json = false;
+  // {warm-up at least, warm-up at most, warm-up calls at least, repeats, seconds per repeat}
   Protocol steps{1.0, 15.0, 5, 7, 0.4};
   // Products last microseconds to a millisecond: short repeats suffice, and keep the run short.
   Protocol products{0.03, 1.0, 20, 5, 0.01};

@@ -38,11 +38,16 @@ double workspace_floats(const TrainConfig& c, double batch) {
   return N * C + L * per_layer + 3 * N * C + 2 * N * V + 8 * N * C + 2 * N * F + 2 * T * T;
 }
 
+double estimated_bytes_exact(const TrainConfig& c) {
+  const double floats =
+      4 * parameter_count(c) + workspace_floats(c, c.task.batch) + workspace_floats(c, c.task.eval_batch);
+  return floats * sizeof(float);
+}
+
 }  // namespace
 
 std::size_t estimated_bytes(const TrainConfig& c) {
-  const double floats = 4 * parameter_count(c) + workspace_floats(c, c.task.batch) + workspace_floats(c, c.task.eval_batch);
-  const double bytes = floats * sizeof(float);
+  const double bytes = estimated_bytes_exact(c);
   // size_t is 32 bits in wasm32: saturate rather than overflow the conversion.
   const double largest = static_cast<double>(std::numeric_limits<std::size_t>::max());
   return bytes >= largest ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(bytes);
@@ -78,10 +83,10 @@ std::string validate(const TrainConfig& c) {
     return "scale must be one of scaled, unscaled, alpha, qknorm";
   if (m.init != InitScheme::xavier && m.init != InitScheme::torch && m.init != InitScheme::gpt)
     return "init must be one of xavier, torch, gpt";
-  const std::size_t bytes = estimated_bytes(c);
-  if (bytes > Limits::max_bytes) {
-    err << "configuration needs about " << (bytes >> 20) << " MiB, over the cap of " << (Limits::max_bytes >> 20)
-        << " MiB (reduce batch, d_model, d_ff, layers or copy_length)";
+  const double bytes = estimated_bytes_exact(c);
+  if (bytes > static_cast<double>(Limits::max_bytes)) {
+    err << "configuration needs about " << static_cast<long long>(bytes / (1 << 20)) << " MiB, over the cap of "
+        << (Limits::max_bytes >> 20) << " MiB (reduce batch, d_model, d_ff, layers or copy_length)";
     return err.str();
   }
   return "";

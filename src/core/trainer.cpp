@@ -115,30 +115,39 @@ TrainLog Trainer::run(int k) {
   return log;
 }
 
+// Greedy decoding is exact but cheap: the model is causal, so until a sequence's first mistake its greedy
+// inputs equal the true ones and greedy predictions equal the teacher-forced ones.  One teacher-forced pass
+// finds each sequence's first mistake; decoding then starts at the earliest one (none: one pass in all).
+// Sequence accuracy is therefore the teacher-forced one; token accuracy needs the decoding after a mistake.
 EvalMetrics Trainer::evaluate() {
   const int B = config_.task.eval_batch, TT = config_.task.seq_len(), V = config_.task.vocab();
   const CopyLayout layout{config_.task.copy_length};
+  auto predicted = [&](int b, int p) {
+    const float* logits = eval_ws_.logits + (static_cast<long>(b) * TT + p) * V;
+    return static_cast<int>(std::max_element(logits, logits + V) - logits);
+  };
+  auto target = [&](int b, int p) { return eval_batch_.targets[static_cast<std::size_t>(b) * TT + p]; };
   EvalMetrics out;
   out.step = steps_done_;
-  // Greedy decoding: position p's argmax becomes the input at p + 1.
-  std::copy(eval_batch_.inputs.begin(), eval_batch_.inputs.end(), eval_ws_.inputs.begin());
-  std::copy(eval_batch_.targets.begin(), eval_batch_.targets.end(), eval_ws_.targets.begin());
-  int tokens_right = 0, sequences_right = 0;
-  std::vector<unsigned char> all_right(B, 1);
-  for (int p = layout.first_scored(); p < TT; ++p) {
-    model_.forward(eval_ws_);
+  out.loss = model_.forward(eval_ws_, eval_batch_.inputs.data(), eval_batch_.targets.data());
+  int first_mistake = TT;  // earliest over the batch
+  int sequences_right = 0;
+  for (int b = 0; b < B; ++b) {
+    int p = layout.first_scored();
+    while (p < TT && predicted(b, p) == target(b, p)) ++p;
+    first_mistake = std::min(first_mistake, p);
+    sequences_right += p == TT ? 1 : 0;
+  }
+  // Tokens before first_mistake are right in every sequence; decode greedily from there.
+  long tokens_right = static_cast<long>(B) * (first_mistake - layout.first_scored());
+  for (int p = first_mistake; p < TT; ++p) {
+    if (p > first_mistake) model_.forward(eval_ws_);  // inputs up to p now hold the greedy predictions
     for (int b = 0; b < B; ++b) {
-      const float* logits = eval_ws_.logits + (static_cast<long>(b) * TT + p) * V;
-      const int predicted = static_cast<int>(std::max_element(logits, logits + V) - logits);
-      const bool right = predicted == eval_batch_.targets[static_cast<std::size_t>(b) * TT + p];
-      tokens_right += right ? 1 : 0;
-      all_right[b] = all_right[b] && right;
-      if (p + 1 < TT) eval_ws_.inputs[static_cast<std::size_t>(b) * TT + p + 1] = predicted;
+      const int next = predicted(b, p);
+      tokens_right += next == target(b, p) ? 1 : 0;
+      if (p + 1 < TT) eval_ws_.inputs[static_cast<std::size_t>(b) * TT + p + 1] = next;
     }
   }
-  for (int b = 0; b < B; ++b) sequences_right += all_right[b];
-  // Teacher-forced loss last, so the workspace holds the true sequences' attention for attention_map().
-  out.loss = model_.forward(eval_ws_, eval_batch_.inputs.data(), eval_batch_.targets.data());
   out.token_accuracy = static_cast<float>(tokens_right) / (static_cast<float>(B) * config_.task.copy_length);
   out.sequence_accuracy = static_cast<float>(sequences_right) / static_cast<float>(B);
   return out;

@@ -83,7 +83,7 @@ val config_to_js(const TrainConfig& c) {
   o.set("layers", c.model.n_layers);
   o.set("dModel", c.model.d_model);
   o.set("heads", c.model.n_heads);
-  o.set("dFf", c.model.ff());
+  o.set("dFf", c.model.d_ff);  // 0 means 4 * dModel, so {...defaults(), dModel: 32} gets dFf 128
   o.set("scale", std::string(to_string(c.model.scale)));
   o.set("alpha", c.model.alpha);
   o.set("init", std::string(to_string(c.model.init)));
@@ -103,9 +103,13 @@ val config_to_js(const TrainConfig& c) {
 
 val defaults() { return config_to_js(TrainConfig{}); }
 
+std::string check_memory(const TrainConfig& c);
+
+// The same checks createTrainer makes, the free wasm memory included.
 std::string validate_config(val object) {
   TrainConfig c;
-  return read_config(object, c);
+  const std::string problem = read_config(object, c);
+  return problem.empty() ? check_memory(c) : problem;
 }
 
 val predicted_logit_std_js(val object) {

@@ -1,7 +1,6 @@
 #include "wasm/js_fields.hpp"
 
 #include <cmath>
-#include <sstream>
 
 namespace sqrtdk::wasm {
 
@@ -9,6 +8,9 @@ using emscripten::val;
 
 namespace {
 constexpr double kMaxSafeInteger = 9007199254740991.0;  // 2^53 - 1
+
+// A number as JavaScript prints it (NaN, Infinity, 1e+300), for messages.
+std::string js_number(double x) { return val(x).call<std::string>("toString"); }
 
 std::string describe(const val& v) {
   const std::string type = v.typeOf().as<std::string>();
@@ -59,9 +61,7 @@ double JsFields::number(const char* name, double fallback) {
   }
   const double x = v.as<double>();
   if (!std::isfinite(x)) {
-    std::ostringstream msg;
-    msg << what_ << "." << name << " must be a finite number, got " << x;
-    fail(msg.str());
+    fail(what_ + "." + name + " must be a finite number, got " + js_number(x));
     return fallback;
   }
   return x;
@@ -70,7 +70,8 @@ double JsFields::number(const char* name, double fallback) {
 int JsFields::integer(const char* name, int fallback) {
   const val v = field(name);
   if (v.isUndefined()) return fallback;
-  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), -2147483648.0, 2147483647.0);
+  // Any integer a config could sensibly hold fits in 9 digits; the core then checks the real range.
+  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), -999999999.0, 999999999.0);
   if (!problem.empty()) {
     fail(problem);
     return fallback;
@@ -98,7 +99,7 @@ std::string JsFields::text(const char* name, const std::string& fallback) {
   }
   const std::string s = v.as<std::string>();
   if (s.size() > 64) {
-    fail(what_ + "." + name + " is too long (" + std::to_string(s.size()) + " characters)");
+    fail(what_ + "." + name + " is too long (" + std::to_string(s.size()) + " bytes of UTF-8, at most 64)");
     return fallback;
   }
   return s;
@@ -119,7 +120,7 @@ std::vector<int> JsFields::integers(const char* name, const std::vector<int>& fa
   std::vector<int> out;
   for (int i = 0; i < n; ++i) {
     const std::string problem =
-        check_integer(v[i], (what_ + "." + name + "[" + std::to_string(i) + "]").c_str(), -2147483648.0, 2147483647.0);
+        check_integer(v[i], (what_ + "." + name + "[" + std::to_string(i) + "]").c_str(), -999999999.0, 999999999.0);
     if (!problem.empty()) {
       fail(problem);
       return fallback;
@@ -130,21 +131,11 @@ std::vector<int> JsFields::integers(const char* name, const std::vector<int>& fa
 }
 
 std::string check_integer(const val& v, const char* name, double lo, double hi) {
-  std::ostringstream msg;
-  if (v.typeOf().as<std::string>() != "number") {
-    msg << name << " must be an integer, got " << describe(v);
-    return msg.str();
-  }
+  if (v.typeOf().as<std::string>() != "number") return std::string(name) + " must be an integer, got " + describe(v);
   const double x = v.as<double>();
-  if (!std::isfinite(x) || std::floor(x) != x) {
-    msg << name << " must be an integer, got " << x;
-    return msg.str();
-  }
-  if (x < lo || x > hi) {
-    msg.precision(17);
-    msg << name << " must be in [" << lo << ", " << hi << "], got " << x;
-    return msg.str();
-  }
+  if (!std::isfinite(x) || std::floor(x) != x) return std::string(name) + " must be an integer, got " + js_number(x);
+  if (x < lo || x > hi)
+    return std::string(name) + " must be in [" + js_number(lo) + ", " + js_number(hi) + "], got " + js_number(x);
   return "";
 }
 

@@ -1,6 +1,7 @@
 // The trainer: it learns the copy task, deterministically, without allocating, and stops cleanly on divergence.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "alloc_counter.hpp"
@@ -144,4 +145,41 @@ TEST_CASE("an untrained model copies at about chance level", "[trainer]") {
   CHECK(e.token_accuracy < 0.3);
   CHECK(e.sequence_accuracy < 0.01);
   CHECK(e.step == 0);
+}
+
+TEST_CASE("evaluation equals naive greedy decoding, token by token", "[trainer]") {
+  // Reference: feed BOS x SEP, then at every scored position take the argmax as the next input.
+  const int steps = GENERATE(0, 40, 120);
+  CAPTURE(steps);
+  TrainConfig config;
+  config.task.eval_batch = 16;
+  Trainer trainer(config);
+  trainer.run(steps);
+  const EvalMetrics fast = trainer.evaluate();
+
+  const int B = config.task.eval_batch, TT = config.task.seq_len(), V = config.task.vocab();
+  const CopyLayout layout{config.task.copy_length};
+  CopyBatch eval;
+  eval.resize(B, TT);
+  Rng rng = Rng::derive(config.seed, static_cast<uint64_t>(Stream::eval));
+  sample_copy_batch(config.task, rng, eval);
+  Workspace<float> ws(config, B);
+  std::copy(eval.inputs.begin(), eval.inputs.end(), ws.inputs.begin());
+  std::copy(eval.targets.begin(), eval.targets.end(), ws.targets.begin());
+  int tokens = 0, sequences = 0;
+  std::vector<int> right(B, 1);
+  for (int p = layout.first_scored(); p < TT; ++p) {
+    trainer.model().forward(ws);
+    for (int b = 0; b < B; ++b) {
+      const float* l = ws.logits + (static_cast<long>(b) * TT + p) * V;
+      const int next = static_cast<int>(std::max_element(l, l + V) - l);
+      const bool ok = next == eval.targets[b * TT + p];
+      tokens += ok;
+      right[b] &= ok;
+      if (p + 1 < TT) ws.inputs[b * TT + p + 1] = next;
+    }
+  }
+  for (int r : right) sequences += r;
+  CHECK(fast.token_accuracy == static_cast<float>(tokens) / (B * config.task.copy_length));
+  CHECK(fast.sequence_accuracy == static_cast<float>(sequences) / B);
 }

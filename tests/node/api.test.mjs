@@ -1,25 +1,39 @@
 // Every call of the JS wrapper (web/src/wasm-api.js): results, defaults and errors.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { inspect } from 'node:util';
 
-import { CANONICAL, errorOf, freshLab } from './helpers.mjs';
+import { CANONICAL, CAP_MESSAGE, errorOf, freshLab } from './helpers.mjs';
 
 let lab;
 before(async () => {
   lab = await freshLab();
 });
 
-// Asserts that createTrainer(config) throws `expected` (string: exact message, RegExp: match) and that
-// validateConfig(config) returns the same message.
-function assertConfigError(config, expected) {
-  const message = errorOf(() => lab.createTrainer(config));
+// Asserts that fn throws an Error whose message is `expected` (a string) or matches it (a RegExp).
+function assertMessage(fn, expected) {
+  const message = errorOf(fn);
   if (expected instanceof RegExp) assert.match(message, expected);
   else assert.equal(message, expected);
+  return message;
+}
+
+// The expected message in a test name: the text, or the pattern without anchors (NaN and Infinity are matched in
+// any spelling: C++ prints them as nan and inf).
+const shown = (expected) =>
+  (expected instanceof RegExp ? expected.source.replace(/^\^|\$$/g, '').replace(/\\/g, '') : expected);
+
+// An argument in a test name, as JS would spell it.
+const arg = (value) => inspect(value, { breakLength: Infinity, maxArrayLength: 4 });
+
+// createTrainer(config) throws `expected`, and validateConfig(config) returns the same message.
+function assertConfigError(config, expected) {
+  const message = assertMessage(() => lab.createTrainer(config), expected);
   assert.equal(lab.validateConfig(config), message);
 }
 
 describe('defaults', () => {
-  test('defaults() is the canonical configuration (2 layers, dModel 64, 1 head, dFf 256, batch 32, ...)', () => {
+  test('defaults() is the canonical configuration (2 layers, dModel 64, 1 head, dFf 0 = 4 dModel, batch 32, ...)', () => {
     assert.deepEqual(lab.defaults(), CANONICAL);
   });
 
@@ -42,9 +56,9 @@ describe('defaults', () => {
     trainer.delete();
   });
 
-  test('a missing or undefined field takes its default; omitting dFf means 4 * dModel', () => {
+  test('a missing or undefined field takes its default; dFf stays 0, meaning 4 * dModel', () => {
     const trainer = lab.createTrainer({ dModel: 32, heads: 2, scale: 'unscaled', lr: undefined, seed: 9 });
-    const expected = { ...CANONICAL, dModel: 32, heads: 2, dFf: 128, scale: 'unscaled', seed: 9 };
+    const expected = { ...CANONICAL, dModel: 32, heads: 2, dFf: 0, scale: 'unscaled', seed: 9 };
     assert.deepEqual(trainer.status().config, expected);
     trainer.delete();
   });
@@ -86,7 +100,7 @@ describe('createTrainer errors carry the core message, and validateConfig return
     ['non-integer seed', { seed: 0.5 }, 'config.seed must be an integer, got 0.5'],
     ['unknown scale', { scale: 'sqrt' }, 'config.scale must be one of scaled, unscaled, alpha, qknorm'],
     ['unknown init', { init: 'he' }, 'config.init must be one of xavier, torch, gpt'],
-    ['overlong string', { init: 'x'.repeat(100) }, 'config.init is too long (100 characters)'],
+    ['overlong string', { init: 'x'.repeat(100) }, 'config.init is too long (100 bytes of UTF-8, at most 64)'],
     ['alpha out of range', { scale: 'alpha', alpha: 3 }, 'config: alpha must be a finite number in [0, 2], got 3'],
     ['dModel not divisible by heads', { dModel: 65, heads: 2 }, 'config: d_model (65) must be divisible by n_heads (2)'],
     ['beta1 of 1', { beta1: 1 }, 'config: beta1 and beta2 must be below 1'],
@@ -99,7 +113,7 @@ describe('createTrainer errors carry the core message, and validateConfig return
       'config: configuration needs about 2492 MiB, over the cap of 512 MiB (reduce batch, d_model, d_ff, layers or copy_length)'],
   ];
   for (const [name, config, expected] of cases) {
-    test(`${name}: ${expected}`, () => assertConfigError(config, expected));
+    test(`${name}: ${shown(expected)}`, () => assertConfigError(config, expected));
   }
 
   test('the first problem wins when several fields are wrong', () => {
@@ -114,21 +128,38 @@ describe('createTrainer errors carry the core message, and validateConfig return
   });
 });
 
-// Each in its own module: if the cap check fails the trainer tries to allocate it and the module is spoiled.
-describe('configurations past the memory cap by more than 4 GiB are refused too (the estimate must not wrap)', () => {
-  const capMessage = /^config: configuration needs about \d+ MiB, over the cap of 512 MiB \(reduce batch, d_model, d_ff, layers or copy_length\)$/;
+// Each in its own module: if a check fails the trainer tries to allocate it and the module is spoiled.
+describe('memory limits', () => {
   const cases = [
     ['about 4.2 GiB (12 layers, dModel 512, batch 256)', { layers: 12, dModel: 512, batch: 256 }],
     ['absurd sizes (dModel 1024, dFf 8192, 12 layers, batch 1024, copyLength 64: ~213 GiB)',
       { dModel: 1024, dFf: 8192, layers: 12, batch: 1024, copyLength: 64 }],
   ];
   for (const [name, config] of cases) {
-    test(`${name} throws the cap message`, async () => {
+    test(`${name} throws the cap message (the estimate must not wrap in 32-bit size_t)`, async () => {
       const own = await freshLab();
-      assert.match(errorOf(() => own.createTrainer(config)), capMessage);
-      assert.match(own.validateConfig(config), capMessage);
+      assert.match(errorOf(() => own.createTrainer(config)), CAP_MESSAGE);
+      assert.match(own.validateConfig(config), CAP_MESSAGE);
     });
   }
+
+  test("trainers that no longer fit in the 2 GiB heap throw 'not enough WebAssembly memory ...'", async () => {
+    const own = await freshLab();
+    const config = { batch: 512, copyLength: 24 };
+    const trainers = [];
+    const message = errorOf(() => {
+      for (;;) trainers.push(own.createTrainer(config));
+    });
+    assert.match(message, new RegExp('^not enough WebAssembly memory for this configuration: it needs about \\d+ MiB ' +
+      'and \\d+ MiB are free \\(delete other trainers or make it smaller\\)$'));
+    assert.ok(trainers.length >= 3, `only ${trainers.length} trainers fitted`);
+    trainers.pop().delete();
+    trainers.push(own.createTrainer(config));
+    for (const trainer of trainers) trainer.delete();
+    const trainer = own.createTrainer({ seed: 1 });
+    assert.equal(trainer.step(2).loss.length, 2);
+    trainer.delete();
+  });
 });
 
 describe('Trainer.step', () => {
@@ -197,12 +228,10 @@ describe('Trainer.step', () => {
     [null, 'steps must be an integer, got null'],
   ];
   for (const [k, expected] of cases) {
-    test(`step(${typeof k === 'string' ? `'${k}'` : k}) throws '${expected}' and runs nothing`, () => {
+    test(`step(${arg(k)}) throws '${shown(expected)}' and runs nothing`, () => {
       const trainer = lab.createTrainer({});
       trainer.step(1);
-      const message = errorOf(() => trainer.step(k));
-      if (expected instanceof RegExp) assert.match(message, expected);
-      else assert.equal(message, expected);
+      assertMessage(() => trainer.step(k), expected);
       assert.equal(trainer.status().stepsDone, 1);
       trainer.delete();
     });
@@ -264,11 +293,9 @@ describe('Trainer.evaluate, attentionMap, measuredLogitStd, status', () => {
     [[0, 0], 'head must be an integer, got undefined'],
   ];
   for (const [args, expected] of indexCases) {
-    test(`attentionMap(${args.join(', ')}) with 4 heads throws '${expected}'`, () => {
+    test(`attentionMap(${args.map(arg).join(', ')}) with 4 heads throws '${shown(expected)}'`, () => {
       const trainer = lab.createTrainer({ heads: 4 });
-      const message = errorOf(() => trainer.attentionMap(...args));
-      if (expected instanceof RegExp) assert.match(message, expected);
-      else assert.equal(message, expected);
+      assertMessage(() => trainer.attentionMap(...args), expected);
       assert.equal(trainer.attentionMap(63, 1, 3).data.length, 21 * 21);
       trainer.delete();
     });
@@ -318,12 +345,10 @@ describe('Trainer.reset', () => {
     [undefined, 'seed must be an integer, got undefined'],
   ];
   for (const [seed, expected] of cases) {
-    test(`reset(${typeof seed === 'string' ? `'${seed}'` : seed}) throws '${expected}' and keeps the run`, () => {
+    test(`reset(${arg(seed)}) throws '${shown(expected)}' and keeps the run`, () => {
       const trainer = lab.createTrainer({ seed: 2 });
       trainer.step(1);
-      const message = errorOf(() => trainer.reset(seed));
-      if (expected instanceof RegExp) assert.match(message, expected);
-      else assert.equal(message, expected);
+      assertMessage(() => trainer.reset(seed), expected);
       assert.equal(trainer.status().stepsDone, 1);
       assert.equal(trainer.status().config.seed, 2);
       trainer.delete();
@@ -354,7 +379,7 @@ describe('predictedLogitStd', () => {
     [{ init: 'gpt', heads: 4, scale: 'unscaled' }, 4 * 64 * 0.02 ** 2],
   ];
   for (const [config, expected] of cases) {
-    test(`predictedLogitStd(${JSON.stringify(config)}) is ${expected.toPrecision(4)}`, () => {
+    test(`predictedLogitStd(${arg(config)}) is ${expected.toPrecision(4)}`, () => {
       assert.ok(Math.abs(lab.predictedLogitStd(config) - expected) < 1e-12 * expected);
     });
   }
@@ -405,10 +430,8 @@ describe('softmaxDemo', () => {
     [7, 'options must be an object, got number'],
   ];
   for (const [options, expected] of cases) {
-    test(`softmaxDemo(${JSON.stringify(options)}) throws '${expected}'`, () => {
-      const message = errorOf(() => lab.softmaxDemo(options));
-      if (expected instanceof RegExp) assert.match(message, expected);
-      else assert.equal(message, expected);
+    test(`softmaxDemo(${arg(options)}) throws '${shown(expected)}'`, () => {
+      assertMessage(() => lab.softmaxDemo(options), expected);
     });
   }
 });
@@ -439,11 +462,8 @@ describe('sweep', () => {
     [{ dk: 4 }, "options has an unknown field 'dk' (known: dks, keys, draws, seed, alpha)"],
   ];
   for (const [options, expected] of cases) {
-    const shown = JSON.stringify(options, (k, v) => (Array.isArray(v) && v.length > 3 ? `<${v.length} entries>` : v));
-    test(`sweep(${shown}) throws '${expected}'`, () => {
-      const message = errorOf(() => lab.sweep(options));
-      if (expected instanceof RegExp) assert.match(message, expected);
-      else assert.equal(message, expected);
+    test(`sweep(${arg(options)}) throws '${shown(expected)}'`, () => {
+      assertMessage(() => lab.sweep(options), expected);
     });
   }
 });
@@ -471,10 +491,8 @@ describe('histogram', () => {
     [{ top: 5 }, "options has an unknown field 'top' (known: dk, keys, draws, seed, alpha, bins, halfWidth)"],
   ];
   for (const [options, expected] of cases) {
-    test(`histogram(${JSON.stringify(options)}) throws '${expected}'`, () => {
-      const message = errorOf(() => lab.histogram(options));
-      if (expected instanceof RegExp) assert.match(message, expected);
-      else assert.equal(message, expected);
+    test(`histogram(${arg(options)}) throws '${shown(expected)}'`, () => {
+      assertMessage(() => lab.histogram(options), expected);
     });
   }
 });

@@ -1,10 +1,8 @@
 // Shared by the Node tests: load the single-file wasm module, wrap it, find (or build) the native CLI.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
 
 import { loadLab } from '../../web/src/wasm-api.js';
 
@@ -14,22 +12,26 @@ export const CLI_PATH = `${REPO}build/release/sqrtdk`;
 
 // The lesson's canonical configuration, spelled out: the API's defaults() must equal it.
 export const CANONICAL = Object.freeze({
-  layers: 2, dModel: 64, heads: 1, dFf: 256, scale: 'scaled', alpha: 0.5, init: 'xavier', copyLength: 10,
+  layers: 2, dModel: 64, heads: 1, dFf: 0, scale: 'scaled', alpha: 0.5, init: 'xavier', copyLength: 10,
   symbols: 10, batch: 32, evalBatch: 64, lr: 1e-3, beta1: 0.9, beta2: 0.98, eps: 1e-9, clipNorm: 0, seed: 0,
   evalEvery: 50,
 });
 
-// The factory createSqrtdkModule.  The glue is CommonJS, but the repo's package.json says "type": "module", so
-// Node would load sqrtdk.js as an ES module without exports: evaluate it as CommonJS explicitly.
-export function loadFactory(path = MODULE_PATH) {
-  if (!existsSync(path)) {
-    throw new Error(`${path} is missing: cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_module`);
+// The core's message for a configuration past the 512 MiB cap (src/core/config.cpp).
+export const CAP_MESSAGE = new RegExp('^config: configuration needs about \\d+ MiB, over the cap of 512 MiB ' +
+  '\\(reduce batch, d_model, d_ff, layers or copy_length\\)$');
+
+/** The factory createSqrtdkModule (CommonJS: the build marks its folder with {"type": "commonjs"}). */
+export function loadFactory() {
+  if (!existsSync(MODULE_PATH)) {
+    const build = 'cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_module';
+    throw new Error(`${MODULE_PATH} is missing: ${build}`);
   }
-  const module = { exports: {} };
-  const params = ['module', 'exports', 'require', '__filename', '__dirname'];
-  const body = vm.compileFunction(readFileSync(path, 'utf8'), params, { filename: path });
-  body(module, module.exports, createRequire(path), path, dirname(path));
-  return module.exports;
+  const factory = createRequire(import.meta.url)(MODULE_PATH);
+  if (typeof factory !== 'function') {
+    throw new Error(`${MODULE_PATH} exports no factory: wasm_build/build/package.json ({"type": "commonjs"}) missing?`);
+  }
+  return factory;
 }
 
 /** A fresh module instance behind the documented wrapper. */

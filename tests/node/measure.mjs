@@ -18,7 +18,11 @@ const loadScript = `
   const t0 = performance.now();
   await loadFactory()();
   console.log(performance.now() - t0);`;
-const loadMs = () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', loadScript], { encoding: 'utf8' }));
+function load() {
+  const t0 = performance.now();
+  const ms = Number(execFileSync(process.execPath, ['--input-type=module', '-e', loadScript], { encoding: 'utf8' }));
+  return { ms, processMs: performance.now() - t0 };
+}
 
 // Canonical run in wasm: 50 warm-up steps (V8 tiers hot functions up), then `steps` in chunks of 25.
 async function wasmStepsPerSecond(evalEvery) {
@@ -39,14 +43,15 @@ const bytes = statSync(MODULE_PATH).size;
 console.log(`module ${MODULE_PATH}: ${bytes} bytes (${(bytes / 2 ** 20).toFixed(2)} MiB), ` +
   `gzip -9 ${gzipSync(readFileSync(MODULE_PATH), { level: 9 }).length} bytes`);
 
-const loads = Array.from({ length: 7 }, loadMs);
-console.log(`load in Node ${process.version} (fresh process each): median ${median(loads).toFixed(0)} ms ` +
-  `of ${loads.map((ms) => ms.toFixed(0)).join(', ')}`);
+const loads = Array.from({ length: 7 }, load);
+const shown = (xs) => `median ${median(xs).toFixed(0)} ms of ${xs.map((ms) => ms.toFixed(0)).join(', ')}`;
+console.log(`load in Node ${process.version}, 7 fresh processes: read + compile + instantiate ` +
+  `${shown(loads.map((l) => l.ms))}; whole process (Node start-up, load, exit) ${shown(loads.map((l) => l.processMs))}`);
 
 console.log(`\nload average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores, shared)`);
 console.log(`canonical configuration, ${steps} steps per run, median of ${repeats} interleaved runs:\n`);
-console.log('| evaluation             | wasm in Node (steps/s) | native CLI (steps/s) | native / wasm |');
-console.log('|------------------------|------------------------|----------------------|---------------|');
+console.log('| evaluation               | wasm in Node (steps/s) | native CLI (steps/s) | native / wasm |');
+console.log('|--------------------------|------------------------|----------------------|---------------|');
 for (const evalEvery of [50, 1000000]) {
   const wasm = [];
   const native = [];
@@ -55,7 +60,8 @@ for (const evalEvery of [50, 1000000]) {
     wasm.push(await wasmStepsPerSecond(evalEvery));
   }
   const label = evalEvery === 50 ? 'every 50 steps (default)' : 'none';
-  console.log(`| ${label.padEnd(22)} | ${median(wasm).toFixed(1).padStart(22)} | ${median(native).toFixed(1).padStart(20)} | ` +
-    `${(median(native) / median(wasm)).toFixed(2).padStart(13)} |`);
+  const cells = [label.padEnd(24), median(wasm).toFixed(1).padStart(22), median(native).toFixed(1).padStart(20),
+    (median(native) / median(wasm)).toFixed(2).padStart(13)];
+  console.log(`| ${cells.join(' | ')} |`);
 }
 console.log(`\nload average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

@@ -19,7 +19,8 @@ function assertNoGrowth(t, lab, label, measured) {
   const checkpoints = measured();
   const handlesAfter = lab.module.count_emval_handles();
   const kept = before.after - probeFreeHeap(lab).now;
-  t.diagnostic(`${label}: heap ${mib(initial)} after warm-up, ${mib(warm)} after the probe, at checkpoints ${checkpoints.map(mib).join(', ')}; ` +
+  t.diagnostic(`${label}: heap ${mib(initial)} after warm-up, ${mib(warm)} after the probe, ` +
+    `at checkpoints ${checkpoints.map(mib).join(', ')}; ` +
     `allocated and kept ${kept} bytes (resolution ${BLOCK}); Embind handles ${handles} -> ${handlesAfter}`);
   assert.deepEqual(checkpoints, checkpoints.map(() => warm));
   assert.ok(kept <= BLOCK, `${kept} bytes stayed allocated`);

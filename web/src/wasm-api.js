@@ -10,7 +10,7 @@
  * @property {number} [layers=2]       1..12
  * @property {number} [dModel=64]      1..1024, divisible by heads
  * @property {number} [heads=1]        1..64; d_k = dModel / heads
- * @property {number} [dFf=256]        0..8192 (0 = 4 dModel)
+ * @property {number} [dFf=0]          0..8192; 0 = 4 dModel
  * @property {'scaled'|'unscaled'|'alpha'|'qknorm'} [scale='scaled']
  * @property {number} [alpha=0.5]      0..2, used when scale is 'alpha' (score = q.k / d_k^alpha)
  * @property {'xavier'|'torch'|'gpt'} [init='xavier']
@@ -53,12 +53,26 @@ function check(message) {
   if (message) throw new Error(message);
 }
 
+// An options object's own enumerable fields, read once, as a plain object: getters run (and may throw) here in
+// JS, before wasm is entered, and inherited fields are not picked up.  Non-objects pass through for the core
+// to refuse with its message.
+function plain(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return options;
+  const copy = {};
+  // defineProperty, not assignment: an own "__proto__" key must stay a key (and be refused as unknown).
+  for (const key of Object.keys(options)) {
+    Object.defineProperty(copy, key, { value: options[key], enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
 /** One training run in the wasm module.  Call delete() when done: the wasm memory is not garbage-collected. */
 export class Trainer {
   /** @param {object} module raw module  @param {TrainConfig} config  @throws {Error} invalid config */
   constructor(module, config) {
+    const options = plain(config);
     this._raw = new module.Trainer();
-    const problem = this._raw.configure(config);
+    const problem = this._raw.configure(options);
     if (problem) {
       this._raw.delete();
       this._raw = null;
@@ -109,10 +123,10 @@ export class Lab {
   defaults() { return this.module.defaults(); }
 
   /** @returns {string} '' if valid, else the message an Error would carry */
-  validateConfig(config) { return this.module.validateConfig(config); }
+  validateConfig(config) { return this.module.validateConfig(plain(config)); }
 
   /** Predicted std of the attention logits at init (see predicted_logit_std in src/core/config.hpp). */
-  predictedLogitStd(config) { return unwrap(this.module.predictedLogitStd(config)).value; }
+  predictedLogitStd(config) { return unwrap(this.module.predictedLogitStd(plain(config))).value; }
 
   /**
    * The lesson demo: one draw of q and `keys` keys ~ N(0, I_dk); softmax raw (alpha 0) and scaled (dk^-alpha).
@@ -120,7 +134,7 @@ export class Lab {
    * @returns {{dk, keys, seed, alpha, dots: Float64Array, raw: Side, scaled: Side}} where Side is
    *   {scale, scores: Float64Array, weights: Float64Array, top: Float64Array, max, entropy, effectiveKeys, jacobianNorm}
    */
-  softmaxDemo(options) { return unwrap(this.module.softmaxDemo(options)); }
+  softmaxDemo(options) { return unwrap(this.module.softmaxDemo(plain(options))); }
 
   /**
    * Saturation statistics over many draws for each d_k.
@@ -128,14 +142,14 @@ export class Lab {
    * @returns {{rows: {dk, dotVariance, raw: Stats, scaled: Stats}[]}} with Stats =
    *   {maxWeight, entropy, jacobianNorm}, each {q1, median, q3}
    */
-  sweep(options) { return unwrap(this.module.sweep(options)); }
+  sweep(options) { return unwrap(this.module.sweep(plain(options))); }
 
   /**
    * Histogram of q.k (raw) and q.k * dk^-alpha (scaled) over draws, on shared edges.
    * @param {{dk?, keys?, draws?, seed?, alpha?, bins?, halfWidth?}} options halfWidth 0 = 4 sqrt(dk)
    * @returns {{dk, dotVariance, edges: Float64Array, raw: Float64Array, scaled: Float64Array, total, rawOutside, scaledOutside}}
    */
-  histogram(options) { return unwrap(this.module.histogram(options)); }
+  histogram(options) { return unwrap(this.module.histogram(plain(options))); }
 
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }
