@@ -7,31 +7,25 @@
 //   --json   print the whole report as JSON (every repeat, every product) instead of the table
 //   --quick  3 short repeats per figure instead of 7: a smoke test, not a measurement
 //
-// It builds what it needs that is cheap to build (the native sqrtdk_bench, incrementally; the same benchmark
-// compiled with em++ against the wasm build's core library) and uses the wasm module as built by the wasm preset.
-// A peer or build product that is missing is reported as skipped, with the reason.  See README "Benchmark".
+// Two phases.  First the C++ benchmark's reports, one after the other: natively (Eigen) and compiled to wasm
+// under Node (the simd128 kernels on the training shapes, the 128-bit peak probe, allocations per step).  Then
+// the training steps/s of every implementation, each a step server (scripts/bench/protocol.mjs) whose repeats
+// are interleaved with the others' (scripts/bench/interleave.mjs).  It builds what is cheap to build (the
+// native sqrtdk_bench, incrementally; the wasm benchmark against the wasm build's core library) and uses the
+// wasm modules as the wasm preset built them.  Whatever is missing is reported as skipped, with the reason.
 import os from 'node:os';
 
+import { interleave, StepServer } from './bench/interleave.mjs';
+import { CONFIGS, STEP_PROTOCOL } from './bench/protocol.mjs';
 import { renderText, summarize } from './bench/report.mjs';
-import { STEP_PROTOCOL } from './bench/protocol.mjs';
 import * as runners from './bench/runners.mjs';
 
 const QUICK = { repeats: 3, repeatSeconds: 0.2, warmupSeconds: 0.5 };
-
-// In this order: the noisiest neighbours (the browser, TF.js's long warm-up) last.
-const MEASUREMENTS = [
-  ['native', runners.native],
-  ['wasmCore', runners.wasmCore],
-  ['wasmNode', runners.wasmNode],
-  ['wasmNodeExceptions', runners.wasmNodeExceptions],
-  ['wasmChromium', runners.wasmChromium],
-  ['torch', runners.torch],
-  ['tfjs', runners.tfjs],
-];
+const REPORTS = [['native', runners.nativeReport], ['wasm', runners.wasmReport]];
+const STEP_SERVERS = ['native', 'wasmNode', 'wasmNodeExceptions', 'wasmChromium', 'torch', 'tfjs'];
 
 function parseArgs(argv) {
-  const known = new Set(['--json', '--quick']);
-  const unknown = argv.filter((a) => !known.has(a));
+  const unknown = argv.filter((a) => a !== '--json' && a !== '--quick');
   if (unknown.length) {
     console.error(`bench: unknown argument ${unknown[0]}\nusage: node scripts/bench.mjs [--json] [--quick]`);
     process.exit(2);
@@ -39,17 +33,57 @@ function parseArgs(argv) {
   return { json: argv.includes('--json'), quick: argv.includes('--quick') };
 }
 
-async function measure(key, fn, protocol, log) {
-  const t0 = performance.now();
-  const loadBefore = os.loadavg()[0];
-  log(`bench: ${key} ...`);
-  let outcome;
-  try {
-    outcome = { status: 'ok', data: await fn(protocol) };
-  } catch (error) {
-    outcome = { status: error instanceof runners.Skipped ? 'skipped' : 'failed', reason: error.message };
+const outcomeOf = (error) => ({ status: error.skipped ? 'skipped' : 'failed', reason: error.message });
+
+async function runReports(protocol, log) {
+  const out = {};
+  for (const [key, report] of REPORTS) {
+    log(`bench: ${key} report (products, peak probe, allocations)`);
+    try {
+      out[key] = { status: 'ok', data: await report(protocol) };
+    } catch (error) {
+      out[key] = outcomeOf(error);
+    }
   }
-  return { ...outcome, loadBefore, loadAfter: os.loadavg()[0], seconds: (performance.now() - t0) / 1000 };
+  return out;
+}
+
+// Started one at a time, so that none starts (compiles, loads a browser) while another is being timed.
+async function startServers(protocol, log) {
+  const servers = {};
+  const outcomes = {};
+  for (const key of STEP_SERVERS) {
+    log(`bench: starting ${key}`);
+    let server;
+    try {
+      const spec = await runners.servers[key](protocol);
+      server = new StepServer(spec);
+      outcomes[key] = { status: 'ok', info: spec.info, ready: await server.ready() };
+      servers[key] = server;
+    } catch (error) {
+      server?.kill();
+      outcomes[key] = outcomeOf(error);
+    }
+  }
+  return { servers, outcomes };
+}
+
+async function measureSteps(protocol, log) {
+  const { servers, outcomes } = await startServers(protocol, log);
+  const timed = await interleave(servers, CONFIGS.map((c) => c.name), protocol, log);
+  return Object.fromEntries(STEP_SERVERS.map((key) => [key, { ...outcomes[key], ...timed[key] }]));
+}
+
+function loadSampler() {
+  const samples = [];
+  const sample = () => samples.push(os.loadavg()[0]);
+  sample();
+  const timer = setInterval(sample, 5000);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return samples;
+  };
 }
 
 async function main() {
@@ -57,8 +91,9 @@ async function main() {
   const protocol = { ...STEP_PROTOCOL, ...(args.quick ? QUICK : {}) };
   const log = (line) => process.stderr.write(`${line}\n`);  // progress on stderr keeps stdout clean for --json
   const start = performance.now();
-  const results = {};
-  for (const [key, fn] of MEASUREMENTS) results[key] = await measure(key, fn, protocol, log);
+  const stopSampling = loadSampler();
+  const results = { reports: await runReports(protocol, log), steps: await measureSteps(protocol, log) };
+  const load = stopSampling();
   const meta = {
     date: new Date().toISOString().slice(0, 16).replace('T', ' '),
     cpu: os.cpus()[0]?.model ?? 'unknown CPU',
@@ -66,7 +101,7 @@ async function main() {
     node: process.version,
     protocol,
     seconds: (performance.now() - start) / 1000,
-    load: Object.values(results).flatMap((r) => [r.loadBefore, r.loadAfter]),
+    load: { min: Math.min(...load), max: Math.max(...load), samples: load },
   };
   const summary = summarize(results);
   if (args.json) console.log(JSON.stringify({ meta, summary, results }, null, 1));

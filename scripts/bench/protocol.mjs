@@ -1,6 +1,20 @@
-// The timing protocol of every JS runner, the same as src/bench/timing.cpp (and bench_torch.py): warm up
-// until the rate stops improving, size a repeat from the warm rate, then take the median of several
-// repeats.  Runs in Node and in a Web Worker (no Node APIs here).
+// What every implementation in the benchmark agrees on: the configurations, the timing protocol and the
+// step-server protocol.  Runs in Node and in a Web Worker (no Node APIs here).
+//
+// Timing protocol (also src/bench/timing.cpp, tests/reference/bench_torch.py): warm up until the rate stops
+// improving, size a repeat to last about repeatSeconds at the warm rate, then take the median of the repeats.
+//
+// Step-server protocol: each implementation runs as a child process that trains when told to, so that
+// scripts/bench.mjs can interleave the repeats of all of them (on a shared machine a busy moment then slows
+// every implementation alike, and the ratios survive it).  One request per line on stdin, one JSON line back:
+//   (on start)        -> {"ready": true, ...what the implementation is}
+//   warmup NAME       -> {"seconds_per_step": s, "warmup_seconds": w}   warm configuration NAME up
+//   run NAME STEPS    -> {"seconds": t}                                 STEPS training steps, timed inside
+//   finish            -> {"configs": [{"name", "last_loss", ...}], ...} and the process exits
+//   any failure       -> {"error": message} and the process exits with status 1
+//   (instead of ready) -> {"error": message, "skipped": true} when the implementation is not installed
+// Servers: src/bench/step_server.cpp (sqrtdk_bench --serve), scripts/bench/wasm-node.mjs,
+// scripts/bench/wasm-chromium.mjs, scripts/bench/tfjs-peer.mjs, tests/reference/bench_torch.py --serve.
 
 /**
  * @typedef {Object} Protocol
@@ -27,9 +41,11 @@ export function median(values) {
 }
 
 const seconds = () => performance.now() / 1000;
-const callsLasting = (duration, secondsPerCall) => Math.max(1, Math.round(duration / secondsPerCall));
 
-async function secondsPerCall(run, calls) {
+export const callsLasting = (duration, secondsPerCall) => Math.max(1, Math.round(duration / secondsPerCall));
+
+/** Seconds per call of `run(calls)` (which performs `calls` calls; it may be async). */
+export async function secondsPerCall(run, calls) {
   const t0 = seconds();
   await run(calls);
   return (seconds() - t0) / calls;
@@ -37,8 +53,9 @@ async function secondsPerCall(run, calls) {
 
 // V8 compiles a hot wasm function with its optimising tier in the background and uses the result only from
 // the next call on, so the first seconds can run several times slower (in chromium more than under Node):
-// a fixed warm-up is not enough.  Returns the seconds per call of the last round and the time spent.
-async function warmUp(run, p) {
+// a fixed warm-up is not enough.
+/** @returns {Promise<{secondsPerCall:number, seconds:number}>} the last round's rate and the time spent */
+export async function warmUp(run, p) {
   const start = seconds();
   let last = 0;
   for (let calls = 0; calls < p.warmupMinCalls || seconds() - start < p.warmupSeconds; calls += 1) {
@@ -50,27 +67,27 @@ async function warmUp(run, p) {
     last = round;
     if (!improving) break;
   }
-  return { last, spent: seconds() - start };
+  return { secondsPerCall: last, seconds: seconds() - start };
 }
 
 /**
- * Time `run(n)`, which performs n calls of the measured operation (it may be async).
- * @returns {Promise<{secondsPerCall:number, perRepeat:number[], callsPerRepeat:number, warmupSeconds:number}>}
+ * The request handler of a step server.
+ * @param {Object<string, function(number): (void|Promise<void>)>} steppers configuration name -> run(steps)
+ * @param {function(): Object} finish the "finish" reply (configs' last losses, memory, ...)
+ * @param {Protocol} protocol
+ * @returns {function(string): Promise<Object>} request line -> reply (throws on a bad request)
  */
-export async function timeCalls(run, protocol) {
-  const warm = await warmUp(run, protocol);
-  const callsPerRepeat = callsLasting(protocol.repeatSeconds, warm.last);
-  const perRepeat = [];
-  for (let r = 0; r < protocol.repeats; r += 1) perRepeat.push(await secondsPerCall(run, callsPerRepeat));
-  return { secondsPerCall: median(perRepeat), perRepeat, callsPerRepeat, warmupSeconds: warm.spent };
-}
-
-/** Steps/s figures of one configuration from a timeCalls result whose call is one training step. */
-export function stepRate(timing) {
-  return {
-    stepsPerSecond: 1 / timing.secondsPerCall,
-    repeats: timing.perRepeat.map((s) => 1 / s),
-    stepsPerRepeat: timing.callsPerRepeat,
-    warmupSeconds: timing.warmupSeconds,
+export function stepServer(steppers, finish, protocol) {
+  return async (line) => {
+    const [op, name, steps] = line.trim().split(/\s+/);
+    if (op === 'finish') return finish();
+    const run = steppers[name];
+    if (!run) throw new Error(`bad request: ${line}`);
+    if (op === 'warmup') {
+      const w = await warmUp(run, protocol);
+      return { seconds_per_step: w.secondsPerCall, warmup_seconds: w.seconds };
+    }
+    if (op === 'run' && Number(steps) >= 1) return { seconds: Number(steps) * (await secondsPerCall(run, Number(steps))) };
+    throw new Error(`bad request: ${line}`);
   };
 }

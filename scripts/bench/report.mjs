@@ -13,36 +13,31 @@ const TARGETS = [
   { key: 'kernelsBackward', label: 'wasm kernels, backward, % of peak', min: 60, unit: '%' },
 ];
 
-const ok = (result) => result && result.status === 'ok';
-const configOf = (result, name) => (ok(result) ? result.data.configs.find((c) => c.name === name) : undefined);
-
-/** Steps/s of a runner for a configuration (the C++ and Python runners spell it steps_per_second). */
-function stepsPerSecond(result, name) {
-  const c = configOf(result, name);
-  return c ? (c.stepsPerSecond ?? c.steps_per_second) : undefined;
-}
-
+const ok = (outcome) => outcome && outcome.status === 'ok';
+const reportConfig = (report, name) => (ok(report) ? report.data.configs.find((c) => c.name === name) : undefined);
+const stepsPerSecond = (outcome, name) => (ok(outcome) ? outcome.configs[name]?.stepsPerSecond : undefined);
 const ratio = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined);
 const perConfig = (f) => Object.fromEntries(CONFIG_NAMES.map((name) => [name, f(name)]));
 
-function rowLabels(r) {
-  const d = (key) => (ok(r[key]) ? r[key].data : {});
-  const blas = d('torch').blas ? d('torch').blas.name.split(' ').slice(0, 2).join(' ') : '';
-  return {
-    native: `native (${d('native').gemm_backend ?? 'Eigen'}, -march=native)`,
-    wasmCore: 'wasm core under Node (no JS API)',
-    wasmNode: 'wasm under Node (wasm-api.js)',
-    wasmChromium: `wasm in chromium Web Worker${d('wasmChromium').browser ? ` (${d('wasmChromium').browser.split('.')[0]})` : ''}`,
-    torch: `PyTorch ${d('torch').torch ?? ''}, 1 thread${blas ? `, ${blas}` : ''}`,
-    tfjs: `TF.js ${d('tfjs').tfjs ?? ''} wasm backend, 1 thread`,
-  };
+const STEP_ROWS = ['native', 'wasmNode', 'wasmChromium', 'torch', 'tfjs'];
+
+function rowLabel(key, outcome) {
+  const ready = outcome.ready ?? {};
+  const blas = ready.blas ? `, ${ready.blas.name.split(' ').slice(0, 2).join(' ')}` : '';
+  switch (key) {
+    case 'native': return `native (${ready.gemm_backend ?? 'Eigen'}, -march=native)`;
+    case 'wasmNode': return 'wasm under Node (wasm-api.js)';
+    case 'wasmChromium': return `wasm in chromium Web Worker${ready.browser ? ` (${ready.browser.split('.')[0]})` : ''}`;
+    case 'torch': return `PyTorch ${ready.torch ?? ''}, 1 thread${blas}`;
+    default: return `TF.js ${ready.tfjs ?? ''} wasm backend, 1 thread`;
+  }
 }
 
-function kernelFigures(wasmCore, native) {
+function kernelFigures(wasm, native) {
   return perConfig((name) => {
-    const c = configOf(wasmCore, name);
+    const c = reportConfig(wasm, name);
     if (!c) return undefined;
-    const peak = wasmCore.data.simd128_peak_gflops;
+    const peak = wasm.data.simd128_peak_gflops;
     const stepMs = 1000 / c.steps_per_second;
     return {
       forwardGflops: c.gemm.forward_gflops,
@@ -51,10 +46,10 @@ function kernelFigures(wasmCore, native) {
       forwardPercent: (100 * c.gemm.forward_gflops) / peak,
       backwardPercent: (100 * c.gemm.backward_gflops) / peak,
       allPercent: (100 * c.gemm.gflops) / peak,
-      stepMs,
+      coreStepsPerSecond: c.steps_per_second,
       productsMs: c.gemm.ms_per_step,
       otherMs: stepMs - c.gemm.ms_per_step,
-      nativeGflops: configOf(native, name)?.gemm.gflops,
+      nativeGflops: reportConfig(native, name)?.gemm.gflops,
       products: c.gemm.products.map((p) => ({ ...p, percent: (100 * p.gflops) / peak })),
     };
   });
@@ -69,14 +64,30 @@ function targetVerdicts(ratios) {
   });
 }
 
-/** The figures the table shows, from the raw results of every runner. */
-export function summarize(results) {
-  const r = results;
-  const rows = Object.entries(rowLabels(r)).map(([key, label]) => ({
-    key, label, status: r[key].status, reason: r[key].reason, stepsPerSecond: perConfig((n) => stepsPerSecond(r[key], n)),
-  }));
-  const kernels = kernelFigures(r.wasmCore, r.native);
-  const sps = (key) => perConfig((n) => stepsPerSecond(r[key], n));
+function exceptionsFigures(plain, withExceptions) {
+  const built = [plain.info?.built_at, withExceptions.info?.built_at];
+  const apart = built.every(Boolean) ? Math.abs(Date.parse(built[0]) - Date.parse(built[1])) / 60000 : 0;
+  return {
+    status: withExceptions.status,
+    reason: withExceptions.reason,
+    plain: perConfig((n) => stepsPerSecond(plain, n)),
+    exceptions: perConfig((n) => stepsPerSecond(withExceptions, n)),
+    builtAt: built,
+    builtMinutesApart: apart,
+  };
+}
+
+function memoryFigures(outcome) {
+  if (!ok(outcome)) return undefined;
+  const [first, ...rest] = outcome.finish.configs;
+  return { firstConfig: first.name, withFirst: first.heap_bytes_with_trainer, peak: outcome.finish.heap_bytes,
+    allConfigs: [first, ...rest].map((c) => c.name) };
+}
+
+/** The figures the table shows, from the raw results of every measurement. */
+export function summarize({ reports, steps }) {
+  const sps = (key) => perConfig((n) => stepsPerSecond(steps[key], n));
+  const kernels = kernelFigures(reports.wasm, reports.native);
   const ratios = {
     chromiumOverTorch: perConfig((n) => ratio(sps('wasmChromium')[n], sps('torch')[n])),
     nativeOverTorch: perConfig((n) => ratio(sps('native')[n], sps('torch')[n])),
@@ -84,23 +95,21 @@ export function summarize(results) {
     chromiumOverTfjs: perConfig((n) => ratio(sps('wasmChromium')[n], sps('tfjs')[n])),
     kernelsForward: perConfig((n) => kernels[n]?.forwardPercent),
     kernelsBackward: perConfig((n) => kernels[n]?.backwardPercent),
-    exceptionsOverPlain: perConfig((n) => ratio(sps('wasmNodeExceptions')[n], sps('wasmNode')[n])),
   };
   return {
-    rows,
+    rows: STEP_ROWS.map((key) => ({ key, label: rowLabel(key, steps[key]), status: steps[key].status,
+      reason: steps[key].reason, stepsPerSecond: sps(key) })),
     allocationsPerStep: {
-      native: perConfig((n) => configOf(r.native, n)?.allocations_per_step),
-      wasm: perConfig((n) => configOf(r.wasmCore, n)?.allocations_per_step),
+      native: perConfig((n) => reportConfig(reports.native, n)?.allocations_per_step),
+      wasm: perConfig((n) => reportConfig(reports.wasm, n)?.allocations_per_step),
     },
-    wasmMemoryBytes: {
-      node: perConfig((n) => configOf(r.wasmNode, n)?.heapBytesAfter),
-      chromium: perConfig((n) => configOf(r.wasmChromium, n)?.heapBytesAfter),
-    },
-    peakGflops: { wasm: ok(r.wasmCore) ? r.wasmCore.data.simd128_peak_gflops : undefined,
-      native: ok(r.native) ? r.native.data.simd128_peak_gflops : undefined },
+    wasmMemory: { node: memoryFigures(steps.wasmNode), chromium: memoryFigures(steps.wasmChromium) },
+    peakGflops: { wasm: ok(reports.wasm) ? reports.wasm.data.simd128_peak_gflops : undefined,
+      native: ok(reports.native) ? reports.native.data.simd128_peak_gflops : undefined },
+    reportStatus: { native: reports.native.status, wasm: reports.wasm.status,
+      reason: [reports.native.reason, reports.wasm.reason].filter(Boolean).join('; ') },
     kernels,
-    exceptions: { plain: sps('wasmNode'), exceptions: sps('wasmNodeExceptions'), status: r.wasmNodeExceptions.status,
-      reason: r.wasmNodeExceptions.reason, builtAt: [r.wasmNode.data?.builtAt, r.wasmNodeExceptions.data?.builtAt] },
+    exceptions: exceptionsFigures(steps.wasmNode, steps.wasmNodeExceptions),
     ratios,
     targets: targetVerdicts(ratios),
   };
@@ -108,96 +117,109 @@ export function summarize(results) {
 
 // ---- text ---------------------------------------------------------------------------------------------
 
-const fixed = (x, digits = 1) => (x === undefined || Number.isNaN(x) ? '-' : x.toFixed(digits));
+const fixed = (x, digits = 1) => (x === undefined || x === null || Number.isNaN(x) ? '-' : x.toFixed(digits));
 const pad = (text, width) => String(text).padStart(width);
 const padEnd = (text, width) => String(text).padEnd(width);
 const both = (values, format, width = 11) => CONFIG_NAMES.map((n) => pad(format(values[n]), width)).join('');
+const titles = (width = 11) => both({ canonical: 'canonical', wide: 'wide' }, String, width);
+const line = (label, cells) => `  ${padEnd(label, 44)}${cells}`;
+const mib = (x) => (x === undefined ? '-' : `${(x / MiB).toFixed(0)} MiB`);
 
 function header(meta) {
-  const loads = meta.load.map((x) => x.toFixed(1));
+  const p = meta.protocol;
+  const busy = meta.load.max > 1.2 ? ': other processes were using the cores, expect noise' : '';
   return [
-    `sqrtdk lab benchmark, ${meta.date}: ${meta.cpu}, ${meta.cores} cores, node ${meta.node}`,
-    `each figure: warm-up (>= ${meta.protocol.warmupSeconds} s, until the rate stops improving), then the median of ` +
-      `${meta.protocol.repeats} repeats of ~${meta.protocol.repeatSeconds} s; total ${fixed(meta.seconds, 0)} s`,
-    `load average (1 min) across the run: ${loads.join(' .. ')}${Math.max(...meta.load) > 1.2
-      ? '  (other processes were using these cores: expect noise)' : ''}`,
+    `sqrtdk lab benchmark, ${meta.date}: ${meta.cpu}, ${meta.cores} cores, node ${meta.node}; ${fixed(meta.seconds, 0)} s`,
+    `each steps/s: warm-up (>= ${p.warmupSeconds} s, until the rate stops improving), then the median of ${p.repeats} ` +
+      `repeats of ~${p.repeatSeconds} s, interleaved across implementations`,
+    `load average (1 min) during the run: ${fixed(meta.load.min)} to ${fixed(meta.load.max)}${busy}`,
     '',
   ];
 }
 
 function stepsTable(s) {
-  const lines = [`${padEnd('training steps/s', 46)}${both({ canonical: 'canonical', wide: 'wide' }, String)}`];
+  const lines = [`${padEnd('training steps/s', 46)}${titles()}`];
   for (const row of s.rows) {
-    const figures = row.status === 'ok' ? both(row.stepsPerSecond, (x) => fixed(x)) : `  ${row.status}: ${row.reason}`;
-    lines.push(`  ${padEnd(row.label, 44)}${figures}`);
+    lines.push(line(row.label, row.status === 'ok' ? both(row.stepsPerSecond, (x) => fixed(x)) : `  ${row.status}: ${row.reason}`));
   }
-  lines.push('', `  configurations: canonical = 2 layers, d_model 64, 1 head, d_ff 256; wide = 2 layers, d_model 128, ` +
-    '4 heads, d_ff 512; both copy length 10, batch 32, Adam');
+  lines.push('  canonical = 2 layers, d_model 64, 1 head, d_ff 256; wide = 2 layers, d_model 128, 4 heads, d_ff 512;',
+    '  both: copy length 10, batch 32, Adam (lr 1e-3, betas 0.9/0.98, eps 1e-9), evaluation off');
   return lines;
 }
 
+function memoryLine(label, m) {
+  if (!m) return line(label, '-');
+  return line(label, `${mib(m.withFirst)} with the ${m.firstConfig} trainer, ${mib(m.peak)} with both`);
+}
+
 function resourcesLines(s) {
-  const mib = (x) => (x === undefined ? '-' : `${(x / MiB).toFixed(0)} MiB`);
-  const e = s.exceptions;
-  const cost = (n) => (e.plain[n] && e.exceptions[n] ? `${fixed(100 * (1 - e.exceptions[n] / e.plain[n]), 0)}%` : '-');
   const lines = [
     '',
-    `${padEnd('heap allocations per step (must be 0)', 46)}`,
-    `  ${padEnd('native', 44)}${both(s.allocationsPerStep.native, (x) => fixed(x, 0))}`,
-    `  ${padEnd('wasm', 44)}${both(s.allocationsPerStep.wasm, (x) => fixed(x, 0))}`,
-    `${padEnd('peak wasm memory (heapBytes after the run)', 46)}`,
-    `  ${padEnd('under Node', 44)}${both(s.wasmMemoryBytes.node, mib)}`,
-    `  ${padEnd('in chromium', 44)}${both(s.wasmMemoryBytes.chromium, mib)}`,
-    '',
-    `${padEnd('carrying errors: steps/s under Node', 46)}`,
+    `${padEnd('heap allocations per training step (must be 0)', 46)}${titles()}`,
+    line('native', both(s.allocationsPerStep.native, (x) => fixed(x, 0))),
+    line('wasm', both(s.allocationsPerStep.wasm, (x) => fixed(x, 0))),
+    'peak wasm memory (heapBytes)',
+    memoryLine('under Node', s.wasmMemory.node),
+    memoryLine('in chromium', s.wasmMemory.chromium),
   ];
+  if (s.reportStatus.reason) lines.push(`  (C++ reports: ${s.reportStatus.reason})`);
+  return lines;
+}
+
+function exceptionLines(e) {
+  const lines = ['', `${padEnd('carrying errors: steps/s under Node', 46)}${titles()}`];
   if (e.status !== 'ok') return [...lines, `  sqrtdk_exceptions.js ${e.status}: ${e.reason}`];
-  return [...lines,
-    `  ${padEnd('sqrtdk.js (errors as results)', 44)}${both(e.plain, (x) => fixed(x))}`,
-    `  ${padEnd('sqrtdk_exceptions.js (-fexceptions)', 44)}${both(e.exceptions, (x) => fixed(x))}`,
-    `  ${padEnd('cost of -fexceptions', 44)}${both({ canonical: cost('canonical'), wide: cost('wide') }, String)}`,
-    `  built ${e.builtAt.map((t) => t?.slice(0, 19)).join(' and ')}`];
+  const cost = (n) => (e.plain[n] && e.exceptions[n] ? `${fixed(100 * (1 - e.exceptions[n] / e.plain[n]), 0)}%` : '-');
+  lines.push(line('sqrtdk.js (errors as results)', both(e.plain, (x) => fixed(x))),
+    line('sqrtdk_exceptions.js (-fexceptions)', both(e.exceptions, (x) => fixed(x))),
+    line('steps/s lost to -fexceptions', both(perConfig(cost), String)));
+  if (e.builtMinutesApart > 1) {
+    lines.push(`  note: the two modules were built ${fixed(e.builtMinutesApart, 0)} min apart, possibly from different sources`);
+  }
+  return lines;
 }
 
 function kernelLines(s) {
   const k = s.kernels;
-  if (!k.canonical) return ['', 'matrix kernels: not measured (the wasm core benchmark did not run)'];
+  if (!k.canonical) return ['', 'matrix kernels: not measured (the wasm report did not run)'];
   const cell = (g, p) => `${fixed(g)} (${fixed(p, 0)}%)`;
   const lines = [
     '',
-    `matrix products on the training shapes, GFLOP/s (% of the 128-bit SIMD peak)`,
-    `  128-bit SIMD peak probe (12 chains of f32x4 mul + add): wasm under Node ${fixed(s.peakGflops.wasm)}, ` +
-      `native ${fixed(s.peakGflops.native)} GFLOP/s`,
-    `  ${padEnd('', 44)}${both({ canonical: 'canonical', wide: 'wide' }, String, 15)}`,
-    `  ${padEnd('wasm simd128, forward products', 44)}${both(k, (x) => cell(x.forwardGflops, x.forwardPercent), 15)}`,
-    `  ${padEnd('wasm simd128, backward products', 44)}${both(k, (x) => cell(x.backwardGflops, x.backwardPercent), 15)}`,
-    `  ${padEnd('wasm simd128, whole step', 44)}${both(k, (x) => cell(x.allGflops, x.allPercent), 15)}`,
-    `  ${padEnd('native Eigen, whole step (AVX-512, reference)', 44)}${both(k, (x) => fixed(x.nativeGflops), 15)}`,
-    `  ${padEnd('wasm core ms/step: products + the rest', 44)}` +
-      `${both(k, (x) => `${fixed(x.productsMs)} + ${fixed(x.otherMs)}`, 15)}`,
+    'matrix products on the training shapes, GFLOP/s (% of the 128-bit SIMD peak)',
+    `  128-bit SIMD peak probe (12 chains of f32x4 mul + add): ${fixed(s.peakGflops.wasm)} GFLOP/s in wasm under Node ` +
+      `(native: ${fixed(s.peakGflops.native)})`,
+    `${padEnd('', 46)}${titles(15)}`,
+    line('wasm simd128, forward products', both(k, (x) => cell(x.forwardGflops, x.forwardPercent), 15)),
+    line('wasm simd128, backward products', both(k, (x) => cell(x.backwardGflops, x.backwardPercent), 15)),
+    line('wasm simd128, all products of a step', both(k, (x) => cell(x.allGflops, x.allPercent), 15)),
+    line('native Eigen, all products (reference)', both(k, (x) => fixed(x.nativeGflops), 15)),
+    line('wasm core alone (no JS API), steps/s', both(k, (x) => fixed(x.coreStepsPerSecond), 15)),
+    line('  its ms/step: products + everything else', both(k, (x) => `${fixed(x.productsMs)} + ${fixed(x.otherMs)}`, 15)),
     '',
-    `  ${padEnd('wasm simd128 per product (calls/step)', 44)}${both({ canonical: 'canonical', wide: 'wide' }, String, 15)}`,
+    `${padEnd('  wasm simd128, per product', 46)}${titles(15)}`,
   ];
   k.canonical.products.forEach((p, i) => {
     const q = k.wide?.products[i];
     const name = `${p.phase === 'forward' ? 'fwd' : 'bwd'} ${p.op} ${p.name}`;
-    lines.push(`  ${padEnd(name, 44)}${pad(cell(p.gflops, p.percent), 15)}${pad(q ? cell(q.gflops, q.percent) : '-', 15)}`);
+    lines.push(line(name, `${pad(cell(p.gflops, p.percent), 15)}${pad(q ? cell(q.gflops, q.percent) : '-', 15)}`));
   });
   return lines;
 }
 
 function ratioLines(s) {
-  const lines = ['', `${padEnd('ratios (targets of issue 5)', 46)}${both({ canonical: 'canonical', wide: 'wide' }, String)}   target`];
+  const times = (x) => (x === undefined ? '-' : `${fixed(x, 2)}x`);
+  const lines = ['', `${padEnd('ratios (targets of issue 5)', 46)}${titles()}   target`];
   for (const t of s.targets) {
-    const format = (x) => (x === undefined ? '-' : t.unit === 'x' ? `${fixed(x, 2)}x` : `${fixed(x, 0)}%`);
     const verdict = t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT met';
-    lines.push(`  ${padEnd(t.label, 44)}${both(t.values, format)}   >= ${t.min}${t.unit}: ${verdict}`);
+    const format = t.unit === 'x' ? times : (x) => (x === undefined ? '-' : `${fixed(x, 0)}%`);
+    lines.push(`${line(t.label, both(t.values, format))}   >= ${t.min}${t.unit}: ${verdict}`);
   }
-  lines.push(`  ${padEnd('(wasm in chromium / TF.js)', 44)}${both(s.ratios.chromiumOverTfjs, (x) => (x === undefined ? '-' : `${fixed(x, 2)}x`))}`);
+  lines.push(line('(wasm in chromium / TF.js)', both(s.ratios.chromiumOverTfjs, times)));
   return lines;
 }
 
 /** The whole report as text. */
 export function renderText(meta, s) {
-  return [...header(meta), ...stepsTable(s), ...resourcesLines(s), ...kernelLines(s), ...ratioLines(s)].join('\n');
+  return [...header(meta), ...stepsTable(s), ...resourcesLines(s), ...exceptionLines(s.exceptions),
+    ...kernelLines(s), ...ratioLines(s)].join('\n');
 }

@@ -1,6 +1,7 @@
-// The measurements of scripts/bench.mjs, one function each.  Every measurement runs in its own child process
-// (its own JIT, heap and thread pools), one after the other, and returns its parsed JSON.  A peer or a build
-// product that is not there throws Skipped with the reason: the report says so rather than showing a number.
+// What scripts/bench.mjs runs: the two reports of the C++ benchmark (native and compiled to wasm: products,
+// peak probe, allocations), and the step servers of every implementation (protocol.mjs).  Each function either
+// returns what to run or throws Skipped with the reason when a peer or build product is not there: the report
+// then says so rather than showing a number.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,9 +23,17 @@ export const PATHS = {
 const WASM_BUILD_HINT = 'cmake --preset wasm && cmake --build --preset wasm -j2';
 const CHILD_TIMEOUT_MS = 300000;
 
-export class Skipped extends Error {}
+export class Skipped extends Error {
+  get skipped() { return true; }
+}
 
-/** Run a command; resolve with its stdout, reject with the tail of its stderr. */
+function failure(command, code, signal, stderr) {
+  const how = signal ? `killed (${signal})` : `exited ${code}`;
+  const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+  return Object.assign(new Error(`${path.basename(command)} ${how}: ${tail}`), { code, stderr });
+}
+
+/** Run a command to completion; resolve with its stdout, reject with the tail of its stderr. */
 function run(command, args, { env = {}, timeout = CHILD_TIMEOUT_MS } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO, env: { ...process.env, ...env } });
@@ -37,30 +46,27 @@ function run(command, args, { env = {}, timeout = CHILD_TIMEOUT_MS } = {}) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(stdout);
-      else reject(Object.assign(new Error(`${path.basename(command)} ${signal ? `killed (${signal})` : `exited ${code}`}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`), { code, stderr }));
+      else reject(failure(command, code, signal, stderr));
     });
   });
 }
 
 const lastJsonLine = (stdout) => JSON.parse(stdout.trim().split('\n').pop());
-
-function mtime(file) {
-  return existsSync(file) ? statSync(file).mtimeMs : 0;
-}
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
 function requireFile(file, hint) {
   if (!existsSync(file)) throw new Skipped(`${path.relative(REPO, file)} is missing (${hint})`);
 }
 
-// ---- the C++ benchmark, native and wasm -------------------------------------------------------------
-
 function cppFlags(protocol) {
-  return ['--json', '--repeats', String(protocol.repeats), '--seconds', String(protocol.repeatSeconds),
+  return ['--repeats', String(protocol.repeats), '--seconds', String(protocol.repeatSeconds),
     '--warmup', String(protocol.warmupSeconds)];
 }
 
-/** Build (incrementally) and run the native sqrtdk_bench of the native-release preset. */
-export async function native(protocol) {
+// ---- builds -----------------------------------------------------------------------------------------
+
+/** Build (incrementally) the native sqrtdk_bench of the native-release preset. */
+export async function buildNative() {
   const build = () => run('cmake', ['--build', '--preset', 'native-release', '--target', 'sqrtdk_bench', '-j', '2']);
   try {
     await build();
@@ -69,7 +75,6 @@ export async function native(protocol) {
     await run('cmake', ['--preset', 'native-release']);
     await build();
   }
-  return lastJsonLine(await run(PATHS.nativeBench, cppFlags(protocol)));
 }
 
 function wasmBenchInputs() {
@@ -80,8 +85,9 @@ function wasmBenchInputs() {
 // The same benchmark compiled with em++ against the wasm build's core library (so it measures the kernels the
 // module uses), rebuilt when a source or the library is newer.  There is no CMake target for it: the wasm
 // preset's library is its only dependency.
-async function buildWasmBench() {
+export async function buildWasmBench() {
   requireFile(PATHS.wasmCore, WASM_BUILD_HINT);
+  if (spawnSync('em++', ['--version']).status !== 0) throw new Skipped('em++ not found (apt-get install emscripten)');
   if (wasmBenchInputs().every((f) => mtime(f) < mtime(PATHS.wasmBench))) return;
   mkdirSync(PATHS.wasmBenchDir, { recursive: true });
   // The repository's package.json says "type": "module"; emcc's output is CommonJS.
@@ -92,62 +98,59 @@ async function buildWasmBench() {
   { env: { NODE_PATH: '/usr/share/nodejs' } });  // emcc's JS tools need Debian's acorn (handbook section 1)
 }
 
-/** The simd128 peak probe, the kernels on the training shapes and the core's steps/s, in wasm under Node. */
-export async function wasmCore(protocol) {
-  if (spawnSync('em++', ['--version']).status !== 0) throw new Skipped('em++ not found (apt-get install emscripten)');
-  await buildWasmBench();
-  return lastJsonLine(await run(process.execPath, [PATHS.wasmBench, ...cppFlags(protocol)]));
+// ---- reports of the C++ benchmark (run to completion, one after the other) ----------------------------
+
+/** Native: Eigen products, the 128-bit probe, allocations, steps/s. */
+export async function nativeReport(protocol) {
+  await buildNative();
+  return lastJsonLine(await run(PATHS.nativeBench, ['--json', ...cppFlags(protocol)]));
 }
 
-// ---- the lab's wasm module through web/src/wasm-api.js ----------------------------------------------
+/** Compiled to wasm, under Node: the simd128 kernels on the training shapes, the probe, allocations. */
+export async function wasmReport(protocol) {
+  await buildWasmBench();
+  return lastJsonLine(await run(process.execPath, [PATHS.wasmBench, '--json', ...cppFlags(protocol)]));
+}
+
+// ---- step servers (what to spawn; see interleave.mjs) ---------------------------------------------------
+
+const nodeServer = (script, ...args) => ({ command: process.execPath, args: [at('scripts/bench', script), ...args], cwd: REPO });
 
 function moduleInfo(file) {
-  return { module: path.relative(REPO, file), builtAt: new Date(mtime(file)).toISOString() };
+  return { module: path.relative(REPO, file), built_at: new Date(mtime(file)).toISOString() };
 }
 
-/** Steps/s of a build of the module under Node. */
-export async function wasmNode(protocol, file = PATHS.wasmModule) {
-  requireFile(file, WASM_BUILD_HINT);
-  const out = await run(process.execPath, [at('scripts/bench/wasm-node.mjs'), file, JSON.stringify(protocol)]);
-  return { ...moduleInfo(file), ...lastJsonLine(out) };
-}
-
-/** Steps/s of the module built with -fexceptions, under Node. */
-export function wasmNodeExceptions(protocol) {
-  return wasmNode(protocol, PATHS.wasmExceptions);
-}
-
-/** Steps/s of the module in a Blob-URL Web Worker in headless chromium. */
-export async function wasmChromium(protocol) {
-  requireFile(PATHS.wasmModule, WASM_BUILD_HINT);
-  requireFile(PATHS.chromium, 'apt-get install chromium');
-  if (!existsSync(at('node_modules/playwright-core'))) throw new Skipped('playwright-core is not installed (npm ci)');
-  const out = await run(process.execPath, [at('scripts/bench/wasm-chromium.mjs'), PATHS.wasmModule,
-    JSON.stringify(protocol)]);
-  return { ...moduleInfo(PATHS.wasmModule), ...lastJsonLine(out) };
-}
-
-// ---- peers ------------------------------------------------------------------------------------------
-
-/** PyTorch (Debian's python3-torch) on one thread. */
-export async function torch(protocol) {
-  requireFile(PATHS.python, 'apt-get install python3-torch');
-  if (spawnSync(PATHS.python, ['-c', 'import torch']).status !== 0) {
-    throw new Skipped(`${PATHS.python} has no torch (apt-get install python3-torch)`);
-  }
-  const args = [at('tests/reference/bench_torch.py'), ...cppFlags(protocol)];
-  return lastJsonLine(await run(PATHS.python, args));
-}
-
-/** TensorFlow.js with its wasm backend, one thread, under Node. */
-export async function tfjs(protocol) {
-  for (const name of ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm']) {
-    if (!existsSync(at('node_modules', name))) throw new Skipped(`${name} is not installed (npm ci)`);
-  }
-  try {
-    return lastJsonLine(await run(process.execPath, [at('scripts/bench/tfjs-peer.mjs'), JSON.stringify(protocol)]));
-  } catch (error) {
-    if (error.code === 3) throw new Skipped(error.stderr.trim().split('\n').pop());
-    throw error;
-  }
-}
+export const servers = {
+  native: async (protocol) => {
+    await buildNative();
+    return { command: PATHS.nativeBench, args: ['--serve', ...cppFlags(protocol)], cwd: REPO };
+  },
+  wasmNode: (protocol) => {
+    requireFile(PATHS.wasmModule, WASM_BUILD_HINT);
+    return { ...nodeServer('wasm-node.mjs', PATHS.wasmModule, JSON.stringify(protocol)), info: moduleInfo(PATHS.wasmModule) };
+  },
+  wasmNodeExceptions: (protocol) => {
+    requireFile(PATHS.wasmExceptions, WASM_BUILD_HINT);
+    return { ...nodeServer('wasm-node.mjs', PATHS.wasmExceptions, JSON.stringify(protocol)),
+      info: moduleInfo(PATHS.wasmExceptions) };
+  },
+  wasmChromium: (protocol) => {
+    requireFile(PATHS.wasmModule, WASM_BUILD_HINT);
+    requireFile(PATHS.chromium, 'apt-get install chromium');
+    if (!existsSync(at('node_modules/playwright-core'))) throw new Skipped('playwright-core is not installed (npm ci)');
+    return { ...nodeServer('wasm-chromium.mjs', PATHS.wasmModule, JSON.stringify(protocol)), info: moduleInfo(PATHS.wasmModule) };
+  },
+  torch: (protocol) => {
+    requireFile(PATHS.python, 'apt-get install python3-torch');
+    if (spawnSync(PATHS.python, ['-c', 'import torch']).status !== 0) {
+      throw new Skipped(`${PATHS.python} has no torch (apt-get install python3-torch)`);
+    }
+    return { command: PATHS.python, args: [at('tests/reference/bench_torch.py'), '--serve', ...cppFlags(protocol)], cwd: REPO };
+  },
+  tfjs: (protocol) => {
+    for (const name of ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm']) {
+      if (!existsSync(at('node_modules', name))) throw new Skipped(`${name} is not installed (npm ci)`);
+    }
+    return nodeServer('tfjs-peer.mjs', JSON.stringify(protocol));
+  },
+};

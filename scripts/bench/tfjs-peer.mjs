@@ -1,5 +1,5 @@
-// TensorFlow.js peer of the benchmark (child process of scripts/bench.mjs): training steps/s of the same model,
-// task and optimizer on tfjs's WebAssembly backend, one thread, under Node, as JSON.
+// TensorFlow.js peer of the benchmark: the same model, task and optimizer trained on tfjs's WebAssembly backend,
+// one thread, under Node, as a step server (protocol.mjs); started by scripts/bench.mjs.
 //
 //   node scripts/bench/tfjs-peer.mjs [PROTOCOL_JSON]
 //
@@ -7,9 +7,10 @@
 // pre-LayerNorm causal decoder, GELU (tanh form) MLP, learned positions, Xavier-uniform Linears, loss on the
 // copy half only; Adam with the lab's defaults.  Each step samples a fresh copy-task batch.  Two deviations,
 // neither of which changes the work much: embeddings are one-hot products (the wasm backend has no kernel for
-// a gather's gradient) and the causal mask adds -1e9 instead of -inf.  Exits with code 3 and a reason on
-// stderr when tfjs or its wasm backend cannot be loaded (the caller reports the peer as skipped).
-import { CONFIGS, STEP_PROTOCOL, stepRate, timeCalls } from './protocol.mjs';
+// a gather's gradient) and the causal mask adds -1e9 instead of -inf.  When tfjs or its wasm backend cannot be
+// loaded it answers {"error", "skipped": true} instead of ready, and the peer is reported as skipped.
+import { CONFIGS, STEP_PROTOCOL, stepServer } from './protocol.mjs';
+import { serveLines } from './serve.mjs';
 
 const ADAM = { lr: 1e-3, beta1: 0.9, beta2: 0.98, eps: 1e-9 };
 const TASK = { copyLength: 10, symbols: 10 };
@@ -25,7 +26,8 @@ async function loadTf() {
     await tf.ready();
     return tf;
   } catch (error) {
-    console.error(`tfjs wasm backend unavailable: ${error.message}`);
+    // Not a failure of the benchmark: the peer is not there (protocol.mjs, "skipped").
+    console.log(JSON.stringify({ error: `tfjs wasm backend unavailable: ${error.message}`, skipped: true }));
     process.exit(3);
   }
 }
@@ -120,35 +122,37 @@ function makeLoss(tf, c, shape, p) {
   };
 }
 
-async function benchConfig(tf, name, c, protocol) {
+// One configuration's training run; step(n) runs n steps.
+function trainingRun(tf, name, c) {
   const shape = { B: c.batch, L: TASK.copyLength, T: 2 * TASK.copyLength + 1, V: TASK.symbols + 2 };
   const params = initParameters(tf, c, shape.V, shape.T);
   const loss = makeLoss(tf, c, shape, params);
   const optimizer = tf.train.adam(ADAM.lr, ADAM.beta1, ADAM.beta2, ADAM.eps);
+  const variables = allVariables(params);
   const next = randomInts(1);
-  let lastLoss = NaN;
-  const step = () => {
-    const batch = copyBatch(tf, shape, next);
-    const cost = optimizer.minimize(() => loss(batch.inputs, batch.targets), true, allVariables(params));
-    lastLoss = cost.dataSync()[0];
-    tf.dispose([cost, batch.inputs, batch.targets]);
-    if (!Number.isFinite(lastLoss)) throw new Error(`${name}: the run diverged`);
+  const run = { name, lastLoss: NaN };
+  run.step = (steps) => {
+    for (let i = 0; i < steps; i += 1) {
+      const batch = copyBatch(tf, shape, next);
+      const cost = optimizer.minimize(() => loss(batch.inputs, batch.targets), true, variables);
+      run.lastLoss = cost.dataSync()[0];
+      tf.dispose([cost, batch.inputs, batch.targets]);
+      if (!Number.isFinite(run.lastLoss)) throw new Error(`${name} diverged`);
+    }
   };
-  const timing = await timeCalls((steps) => { for (let i = 0; i < steps; i += 1) step(); }, protocol);
-  const tensors = tf.memory().numTensors;
-  optimizer.dispose();
-  tf.disposeVariables();
-  return { name, ...stepRate(timing), lastLoss, liveTensors: tensors };
+  return run;
 }
 
 const protocol = { ...STEP_PROTOCOL, ...(process.argv[2] ? JSON.parse(process.argv[2]) : {}) };
 const tf = await loadTf();
-const configs = [];
-for (const { name, config } of CONFIGS) configs.push(await benchConfig(tf, name, config, protocol));
-console.log(JSON.stringify({
+const runs = CONFIGS.map(({ name, config }) => trainingRun(tf, name, config));
+const finish = () => ({
+  configs: runs.map((r) => ({ name: r.name, last_loss: r.lastLoss })),
+  live_tensors: tf.memory().numTensors,  // parameters, Adam moments and constants: a leak would show here
+});
+await serveLines({
   tfjs: tf.version_core,
   backend: tf.getBackend(),
   simd: tf.env().getBool('WASM_HAS_SIMD_SUPPORT'),
-  multithread: tf.env().getBool('WASM_HAS_MULTITHREAD_SUPPORT'),
-  configs,
-}));
+  threads: tf.env().getBool('WASM_HAS_MULTITHREAD_SUPPORT') ? 'several' : 1,
+}, stepServer(Object.fromEntries(runs.map((r) => [r.name, r.step])), finish, protocol));

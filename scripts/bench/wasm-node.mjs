@@ -1,4 +1,4 @@
-// Child process of scripts/bench.mjs: steps/s of one build of the wasm module under Node, as JSON.
+// The lab's wasm module under Node as a step server (protocol.mjs); started by scripts/bench.mjs.
 //
 //   node scripts/bench/wasm-node.mjs MODULE.js [PROTOCOL_JSON]
 import path from 'node:path';
@@ -6,7 +6,8 @@ import path from 'node:path';
 import { loadFactory } from '../../tests/node/helpers.mjs';
 import { loadLab } from '../../web/src/wasm-api.js';
 import { CONFIGS, STEP_PROTOCOL } from './protocol.mjs';
-import { benchLab } from './wasm-steps.mjs';
+import { serveLines } from './serve.mjs';
+import { labStepServer } from './wasm-steps.mjs';
 
 const [modulePath, protocolJson] = process.argv.slice(2);
 if (!modulePath) {
@@ -15,4 +16,4 @@ if (!modulePath) {
 }
 const lab = await loadLab(loadFactory(path.resolve(modulePath)));
 const protocol = { ...STEP_PROTOCOL, ...(protocolJson ? JSON.parse(protocolJson) : {}) };
-console.log(JSON.stringify(await benchLab(lab, CONFIGS, protocol)));
+await serveLines({ gemm_backend: lab.gemmBackend() }, labStepServer(lab, CONFIGS, protocol));

@@ -1,13 +1,14 @@
 // sqrtdk_bench: how fast one build of the core trains, and how fast its matrix products run.
 //
-//   sqrtdk_bench [--json] [--repeats N] [--seconds S] [--warmup S]
+//   sqrtdk_bench [--json | --serve] [--repeats N] [--seconds S] [--warmup S]
 //
 // For the canonical configuration and a wider one (4 heads, d_model 128) it reports
 //   - training steps per second: Trainer::step() alone (no evaluation), after warm-up, median of repeats;
 //   - heap allocations per step (operator new, counted as tests/cpp/alloc_counter.cpp does; must be 0);
 //   - GFLOP/s of every matrix product of a step on its training shape, and weighted per phase;
 //     time per step spent in them (from the isolated timings) and its share of the measured step;
-// and the 128-bit SIMD peak of the core from a probe in the same run.
+// and the 128-bit SIMD peak of the core from a probe in the same run.  With --serve it only trains, driven
+// through stdin by scripts/bench.mjs (see step_server.hpp).
 //
 // The same source builds natively (CMake target sqrtdk_bench: Eigen products) and with em++ -msimd128
 // (scripts/bench.mjs builds it against the wasm core: the simd128 kernels, under Node).
@@ -19,9 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "../../tests/cpp/alloc_counter.hpp"
+#include "bench/common.hpp"
+#include "bench/configs.hpp"
 #include "bench/products.hpp"
 #include "bench/simd_peak.hpp"
+#include "bench/step_server.hpp"
 #include "bench/timing.hpp"
 #include "core/gemm.hpp"
 #include "core/trainer.hpp"
@@ -31,26 +34,13 @@ namespace {
 
 struct Options {
   bool json = false;
+  bool serve = false;
   // {warm-up at least, warm-up at most, warm-up calls at least, repeats, seconds per repeat}
   Protocol steps{1.0, 15.0, 5, 7, 0.4};
   // Products last microseconds to a millisecond: short repeats suffice, and keep the run short.
   Protocol products{0.03, 1.0, 20, 5, 0.01};
   Protocol peak{0.05, 1.0, 5, 7, 0.02};
 };
-
-struct NamedConfig {
-  const char* name;
-  TrainConfig config;
-};
-
-std::vector<NamedConfig> bench_configs() {
-  TrainConfig canonical;  // 2 layers, d_model 64, 1 head, d_ff 256, copy length 10, batch 32
-  canonical.eval_every = 1000000;  // Trainer::step() never evaluates; this keeps run() from doing so too
-  TrainConfig wide = canonical;
-  wide.model.n_heads = 4;
-  wide.model.d_model = 128;  // d_ff 0 = 4 * d_model = 512
-  return {{"canonical", canonical}, {"wide", wide}};
-}
 
 struct StepRate {
   double steps_per_second = 0;
@@ -69,12 +59,7 @@ StepRate measure_steps(const TrainConfig& config, const Protocol& protocol) {
     for (long i = 0; i < steps; ++i) r.diverged |= !trainer.step();
   };
   const Timing t = time_calls(run, protocol);
-  constexpr int kCountedSteps = 20;
-  {
-    testing::CountAllocations allocations;
-    run(kCountedSteps);
-    r.allocations_per_step = static_cast<double>(allocations.count()) / kCountedSteps;
-  }
+  r.allocations_per_step = allocations_per_call(run, 20);
   r.steps_per_second = 1.0 / t.seconds_per_call;
   for (double s : t.per_repeat) r.per_repeat.push_back(1.0 / s);
   r.steps_per_repeat = t.calls_per_repeat;
@@ -135,9 +120,10 @@ void print_json_config(const ConfigResult& r) {
               c.task.batch);
   std::printf("\"steps_per_second\":%.6g,\"steps_per_second_repeats\":", r.steps.steps_per_second);
   print_number_array(r.steps.per_repeat);
-  std::printf(",\"steps_per_repeat\":%ld,\"warmup_seconds\":%.6g,\"allocations_per_step\":%.6g,\"last_loss\":%.6g,"
+  std::printf(",\"steps_per_repeat\":%ld,\"warmup_seconds\":%.6g,\"allocations_per_step\":%s,\"last_loss\":%.6g,"
               "\"diverged\":%s,",
-              r.steps.steps_per_repeat, r.steps.warmup_seconds, r.steps.allocations_per_step, r.steps.last_loss,
+              r.steps.steps_per_repeat, r.steps.warmup_seconds, json_number(r.steps.allocations_per_step).c_str(),
+              r.steps.last_loss,
               r.steps.diverged ? "true" : "false");
   std::printf("\"gemm\":{\"mflop_per_step\":%.6g,\"ms_per_step\":%.6g,\"gflops\":%.6g,\"forward_gflops\":%.6g,"
               "\"backward_gflops\":%.6g,\"products\":",
@@ -170,8 +156,11 @@ void print_text(const std::vector<ConfigResult>& results, double peak) {
     const Weighted all = weighted(r.products, "");
     std::printf("%s (layers %d, d_model %d, heads %d, d_ff %d, copy %d, batch %d)\n", r.named.name,
                 c.model.n_layers, c.model.d_model, c.model.n_heads, c.model.ff(), c.task.copy_length, c.task.batch);
-    std::printf("  %.1f steps/s (%.2f ms/step), %.3g allocations/step%s\n", r.steps.steps_per_second,
-                1e3 / r.steps.steps_per_second, r.steps.allocations_per_step, r.steps.diverged ? ", DIVERGED" : "");
+    const std::string allocations = std::isnan(r.steps.allocations_per_step)
+                                        ? "allocations not counted (AddressSanitizer build)"
+                                        : json_number(r.steps.allocations_per_step) + " allocations/step";
+    std::printf("  %.1f steps/s (%.2f ms/step), %s%s\n", r.steps.steps_per_second, 1e3 / r.steps.steps_per_second,
+                allocations.c_str(), r.steps.diverged ? ", DIVERGED" : "");
     std::printf("  products: %.1f MFLOP/step, %.2f ms/step at %.1f GFLOP/s (forward %.1f, backward %.1f), "
                 "%.0f%% of the step\n",
                 all.flop * 1e-6, all.seconds * 1e3, all.gflops(), weighted(r.products, "forward").gflops(),
@@ -189,7 +178,7 @@ void print_text(const std::vector<ConfigResult>& results, double peak) {
 
 // ---- command line -----------------------------------------------------------------------------
 
-const char* kUsage = "usage: sqrtdk_bench [--json] [--repeats N] [--seconds S] [--warmup S]\n";
+const char* kUsage = "usage: sqrtdk_bench [--json | --serve] [--repeats N] [--seconds S] [--warmup S]\n";
 
 bool parse_positive(const char* text, double& out) {
   char* end = nullptr;
@@ -201,8 +190,8 @@ bool parse_positive(const char* text, double& out) {
 std::string parse_options(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
-    if (flag == "--json") {
-      o.json = true;
+    if (flag == "--json" || flag == "--serve") {
+      (flag == "--json" ? o.json : o.serve) = true;
       continue;
     }
     double value = 0;
@@ -228,6 +217,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "sqrtdk_bench: %s\n%s", problem.c_str(), kUsage);
     return 2;
   }
+  if (options.serve) return serve_steps(options.steps);
   // The peak is what the core can do, so the better of a probe before and one after the rest: on a shared
   // machine a single probe can land in a busy moment and make every kernel look closer to it than it is.
   double peak = simd128_peak_gflops(options.peak);

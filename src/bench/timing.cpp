@@ -16,22 +16,18 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-namespace {
-
-long calls_lasting(double seconds, double seconds_per_call) {
-  return std::max(1L, std::lround(seconds / seconds_per_call));
-}
-
-double seconds_per_call(const std::function<void(long)>& run, long calls) {
+double seconds_per_call(const Calls& run, long calls) {
   const double t0 = now_seconds();
   run(calls);
   return (now_seconds() - t0) / static_cast<double>(calls);
 }
 
+long calls_lasting(double seconds, double per_call) { return std::max(1L, std::lround(seconds / per_call)); }
+
 // V8 compiles a hot wasm function with its optimising tier in the background and uses the result only
 // from the next call on, so the first seconds can run several times slower (in chromium more than under
-// Node): warming up for a fixed time is not enough.  Returns the seconds per call of the last round.
-double warm_up(const std::function<void(long)>& run, const Protocol& p, double& spent) {
+// Node): warming up for a fixed time is not enough.
+WarmUp warm_up(const Calls& run, const Protocol& p) {
   const double start = now_seconds();
   double last = 0;
   for (long calls = 0; calls < p.warmup_min_calls || now_seconds() - start < p.warmup_seconds; ++calls)
@@ -42,15 +38,14 @@ double warm_up(const std::function<void(long)>& run, const Protocol& p, double& 
     last = round;
     if (!improving) break;
   }
-  spent = now_seconds() - start;
-  return last;
+  return WarmUp{last, now_seconds() - start};
 }
 
-}  // namespace
-
-Timing time_calls(const std::function<void(long)>& run, const Protocol& protocol) {
+Timing time_calls(const Calls& run, const Protocol& protocol) {
+  const WarmUp warm = warm_up(run, protocol);
   Timing t;
-  t.calls_per_repeat = calls_lasting(protocol.repeat_seconds, warm_up(run, protocol, t.warmup_seconds));
+  t.warmup_seconds = warm.seconds;
+  t.calls_per_repeat = calls_lasting(protocol.repeat_seconds, warm.seconds_per_call);
   for (int r = 0; r < protocol.repeats; ++r) t.per_repeat.push_back(seconds_per_call(run, t.calls_per_repeat));
   t.seconds_per_call = median(t.per_repeat);
   return t;

@@ -19,14 +19,25 @@ struct Protocol {
   double repeat_seconds;      // each repeat runs a fixed number of calls sized to last about this long
 };
 
+// `run(n)` performs n calls of the measured operation.
+using Calls = std::function<void(long)>;
+
+double seconds_per_call(const Calls& run, long calls);
+long calls_lasting(double seconds, double seconds_per_call);
+
+struct WarmUp {
+  double seconds_per_call = 0;  // of the last warm-up round
+  double seconds = 0;           // spent warming up
+};
+WarmUp warm_up(const Calls& run, const Protocol& protocol);
+
 struct Timing {
   double seconds_per_call = 0;     // median over the repeats
   std::vector<double> per_repeat;  // seconds per call of each repeat
   long calls_per_repeat = 0;
-  double warmup_seconds = 0;       // spent warming up
+  double warmup_seconds = 0;
 };
-
-// `run(n)` performs n calls of the measured operation.
-Timing time_calls(const std::function<void(long)>& run, const Protocol& protocol);
+// warm_up, then protocol.repeats repeats.
+Timing time_calls(const Calls& run, const Protocol& protocol);
 
 }  // namespace sqrtdk::bench

@@ -31,8 +31,11 @@ namespace {
 
 constexpr int kRepeats = 9;
 constexpr double kMinRepeatSeconds = 0.02;
-constexpr double kWarmupSeconds = 0.05;
-constexpr int kWarmupMinCalls = 20;
+constexpr double kPrewarmSeconds = 1.0;  // per kernel function, before the table
+constexpr double kWarmupChunkSeconds = 0.005;
+constexpr double kWarmupMinSeconds = 0.25;
+constexpr double kWarmupMaxSeconds = 3.0;
+constexpr int kWarmupStableChunks = 5;  // warm-up ends after this many chunks without a 5% gain
 constexpr double kHandbookPeak = 56.0;  // GFLOP/s, 128-bit SIMD, one core (HANDBOOK.md section 3)
 
 // Canonical model: 672 rows (batch 32 x T 21), d_model 64, d_ff 256, vocab 12, one head of 64.
@@ -91,7 +94,10 @@ struct Timing {
   double best;    // seconds per call, fastest repeat
 };
 
-// Times call(): warm-up, calibration of the calls per repeat, then kRepeats repeats.
+// Times call(): warm-up, calibration of the calls per repeat, then kRepeats repeats.  The warm-up runs
+// until the speed stops improving: V8 compiles the optimised tier in a background thread, which can
+// take long on a busy machine, and the calls keep running the baseline tier meanwhile (the kernels are
+// also pre-warmed for kPrewarmSeconds each before the first shape).
 template <typename Call>
 Timing time_calls(Call call) {
   const auto run = [&](int calls) {
@@ -99,10 +105,15 @@ Timing time_calls(Call call) {
     for (int i = 0; i < calls; ++i) call();
     return now_seconds() - t0;
   };
-  int warmup_calls = 0;
-  for (const double t0 = now_seconds(); warmup_calls < kWarmupMinCalls || now_seconds() - t0 < kWarmupSeconds;) {
-    run(1);
-    ++warmup_calls;
+  int per_chunk = 1;
+  while (run(per_chunk) < kWarmupChunkSeconds) per_chunk *= 2;
+  double best_chunk = run(per_chunk);
+  int stable = 0;
+  for (const double t0 = now_seconds(); now_seconds() - t0 < kWarmupMaxSeconds;) {
+    const double t = run(per_chunk);
+    stable = t < 0.95 * best_chunk ? 0 : stable + 1;
+    best_chunk = std::min(best_chunk, t);
+    if (stable >= kWarmupStableChunks && now_seconds() - t0 >= kWarmupMinSeconds) break;
   }
   int per_repeat = 1;
   while (run(per_repeat) < kMinRepeatSeconds) per_repeat *= 2;
@@ -114,6 +125,12 @@ Timing time_calls(Call call) {
 
 Timing time_gemm(GemmFn fn, const Shape& s, Operands& x) {
   return time_calls([&] { fn(x.c.data(), x.ldc, x.a.data(), x.lda, x.b.data(), x.ldb, s.m, s.k, s.n, false); });
+}
+
+// Calls fn on the shape for kPrewarmSeconds, so that V8 has optimised it before anything is timed.
+void prewarm(GemmFn fn, const Shape& s, Operands& x) {
+  for (const double t0 = now_seconds(); now_seconds() - t0 < kPrewarmSeconds;)
+    fn(x.c.data(), x.ldc, x.a.data(), x.lda, x.b.data(), x.ldb, s.m, s.k, s.n, false);
 }
 
 // The simd128 arithmetic peak: kChains independent f32x4 chains acc = acc * s + t (8 flops a step).
@@ -192,6 +209,12 @@ int main() {
   };
 
   std::mt19937 rng(12345);
+  for (Op op : {Op::nn, Op::nt, Op::tn}) {  // on the first shape of each kind
+    const Shape& s = *std::find_if(shapes.begin(), shapes.end(), [op](const Shape& t) { return t.op == op; });
+    Operands x(s, rng);
+    prewarm(simd_fn(op), s, x);
+    prewarm(eigen_fn(op), s, x);
+  }
   const double probe_before = probe_gflops();
   std::printf("simd128 peak probe (%d f32x4 mul+add chains): %.1f GFLOP/s; handbook peak %.0f GFLOP/s\n\n",
               kChains, probe_before, kHandbookPeak);

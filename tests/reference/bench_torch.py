@@ -1,6 +1,6 @@
 """PyTorch peer of the lab's benchmark: training steps/s of the same model, task and optimizer on one CPU thread.
 
-    /usr/bin/python3 tests/reference/bench_torch.py [--json] [--repeats N] [--seconds S] [--warmup S]
+    /usr/bin/python3 tests/reference/bench_torch.py [--json | --serve] [--repeats N] [--seconds S] [--warmup S]
 
 The model is torch_model.py's (the independent implementation the test fixtures come from), in float32, with
 the C++ trainer's Xavier init; each step samples a fresh copy-task batch (torch_model.copy_batch: same layout,
@@ -11,7 +11,9 @@ favours PyTorch.
 
 Timing follows src/bench/timing.cpp: warm up until the rate stops improving, then the median of repeats.
 The output names the BLAS that torch's matrix products went through (read from the libraries mapped into this
-process, not assumed) and its thread count.  Run with Debian's /usr/bin/python3, the interpreter with torch.
+process, not assumed) and its thread count.  With --serve it is a step server instead (protocol in
+scripts/bench/protocol.mjs), driven by scripts/bench.mjs.  Run with Debian's /usr/bin/python3, the interpreter
+with torch.
 """
 import os
 
@@ -81,6 +83,10 @@ class CopyTaskTrainer:
         if not math.isfinite(self.last_loss):
             raise RuntimeError("the run diverged: its steps/s would not be a training rate")
 
+    def steps(self, n):
+        for _ in range(n):
+            self.step()
+
 
 # ---- timing (the protocol of src/bench/timing.cpp) --------------------------------------------------
 
@@ -111,13 +117,10 @@ def warm_up(run, p):
 
 
 def time_steps(trainer, p):
-    def run(steps):
-        for _ in range(steps):
-            trainer.step()
-
-    last, warmup_seconds = warm_up(run, p)
+    """The whole protocol for one configuration, standalone."""
+    last, warmup_seconds = warm_up(trainer.steps, p)
     per_repeat_calls = calls_lasting(p["repeat_seconds"], last)
-    per_repeat = [seconds_per_call(run, per_repeat_calls) for _ in range(p["repeats"])]
+    per_repeat = [seconds_per_call(trainer.steps, per_repeat_calls) for _ in range(p["repeats"])]
     return {
         "steps_per_second": 1.0 / statistics.median(per_repeat),
         "steps_per_second_repeats": [1.0 / s for s in per_repeat],
@@ -125,6 +128,34 @@ def time_steps(trainer, p):
         "warmup_seconds": warmup_seconds,
         "last_loss": trainer.last_loss,
     }
+
+
+def serve(trainers, p, ready):
+    """The step-server loop: one request per stdin line, one JSON line back."""
+    def send(reply):
+        print(json.dumps(reply), flush=True)
+
+    send(dict(ready=True, **ready))
+    for line in sys.stdin:
+        op, *rest = line.split() or [""]
+        if op == "finish":
+            send({"configs": [{"name": name, "last_loss": t.last_loss} for name, t in trainers.items()]})
+            return 0
+        trainer = trainers.get(rest[0]) if rest else None
+        if trainer is None or op not in ("warmup", "run"):
+            send({"error": f"bad request: {line.strip()}"})
+            return 1
+        try:
+            if op == "warmup":
+                last, spent = warm_up(trainer.steps, p)
+                send({"seconds_per_step": last, "warmup_seconds": spent})
+            else:
+                steps = int(rest[1])
+                send({"seconds": steps * seconds_per_call(trainer.steps, steps)})
+        except (RuntimeError, ValueError, IndexError) as error:
+            send({"error": str(error)})
+            return 1
+    return 1  # input ended without "finish"
 
 
 # ---- which BLAS ------------------------------------------------------------------------------------------
@@ -158,7 +189,9 @@ def blas_in_use():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--json", action="store_true", help="print JSON")
+    mode.add_argument("--serve", action="store_true", help="be a step server on stdin/stdout")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.4, help="length of one repeat")
     parser.add_argument("--warmup", type=float, default=1.0, help="minimum warm-up")
@@ -167,20 +200,20 @@ def main():
                     repeats=args.repeats, repeat_seconds=args.seconds)
     torch.set_num_threads(1)
     torch.set_num_interop_threads(1)
-    report = {
-        "torch": torch.__version__,
-        "threads": torch.get_num_threads(),
-        "blas": blas_in_use(),
-        "configs": [dict(name=name, **time_steps(CopyTaskTrainer(cfg), protocol)) for name, cfg in CONFIGS],
-    }
+    ready = {"torch": torch.__version__, "threads": torch.get_num_threads(), "blas": blas_in_use()}
+    trainers = {name: CopyTaskTrainer(cfg) for name, cfg in CONFIGS}
+    if args.serve:
+        return serve(trainers, protocol, ready)
+    report = dict(ready, configs=[dict(name=name, **time_steps(t, protocol)) for name, t in trainers.items()])
     if args.json:
         print(json.dumps(report))
-        return
+        return 0
     print(f"torch {report['torch']}, {report['threads']} thread, BLAS: {report['blas']['name']} "
           f"({', '.join(report['blas']['libraries'])}, {report['blas']['threads']} thread)")
     for c in report["configs"]:
         print(f"  {c['name']}: {c['steps_per_second']:.1f} steps/s (last loss {c['last_loss']:.3g})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

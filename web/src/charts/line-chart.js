@@ -219,9 +219,13 @@ export class LineChart {
       if (this.hidden.has(g.id)) continue;
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.borderTopColor = g.colour;
+      swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
       const range = band && band[0] !== null && band[0] !== band[1] ? ` (${short(band[0])}–${short(band[1])})` : '';
       parts.push(h('span', { class: 'readout-item' }, [swatch, `${g.label} ${short(value)}${range}`]));
     }
+    const key = parts.map((p) => p.textContent).join('|') + this.groups.map((g) => g.colour).join();
+    if (key === this.readoutKey) return;
+    this.readoutKey = key;
     replaceChildren(this.readout, parts);
   }
 }

@@ -31,7 +31,8 @@ export class LabInstance {
     this.root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     this.root.replaceChildren();
     adoptStyles(this.root);
-    this.theme = themeReader(host);
+    this.themeReader = themeReader(host);
+    this.theme = this.themeReader.read;
     this.notices = new Notices();
     this.panels = new Map();
     const fromAttributes = parseAttributes(settingAttributes(host), defaultState());
@@ -53,7 +54,10 @@ export class LabInstance {
     this._showPanels();
     this._applyHide();
     this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
-    this.onSchemeChange = () => { for (const panel of this.panels.values()) panel.refreshTheme(); };
+    this.onSchemeChange = () => {
+      this.themeReader.refresh();
+      for (const panel of this.panels.values()) panel.refreshTheme();
+    };
     this.darkQuery.addEventListener('change', this.onSchemeChange);
   }
 

@@ -18,6 +18,12 @@ export class AnswerView {
 
   /** @param {ReturnType<import('../analysis/exercise-answer.js').exerciseAnswer>} answer  @param {(v) => string} labelOf  @param {boolean} started */
   render(answer, labelOf, started) {
+    // Rebuild only when what is shown changes: the counts and medians, not every step.
+    const key = JSON.stringify([started, answer.ready, answer.final, answer.threshold, answer.steps, answer.sentences,
+      answer.variants.map((v) => [v.name, labelOf(v.name), v.runsReaching, v.runs.length, v.runs.map((r) => r.stepsToThreshold),
+        answer.final ? [v.medianPlateauStep, v.medianPlateauLoss] : 0, v.runsDiverged])]);
+    if (key === this.shownKey) return;
+    this.shownKey = key;
     this.element.dataset.ready = String(answer.ready);
     this.element.dataset.final = String(answer.final);
     const threshold = short(answer.threshold);
@@ -42,7 +48,9 @@ export class AnswerView {
   _table(answer, labelOf) {
     const comparison = answer.ready ? compareVariants(answer.variants) : { comparisons: [] };
     const versus = new Map(comparison.comparisons.map((c) => [c.name, c]));
-    const head = ['variant', `seeds below ${short(answer.threshold)}`, 'median steps to threshold', 'vs reference', 'plateau (median step, loss)', 'diverged'];
+    const anyDiverged = answer.variants.some((v) => v.runsDiverged > 0);
+    const head = ['variant', `seeds below ${short(answer.threshold)}`, 'median steps to threshold', 'vs reference', 'plateau (median step, loss)'];
+    if (anyDiverged) head.push('diverged');
     const rows = answer.variants.map((v, i) => {
       let median = '…';
       if (v.medianStepsToThreshold > 0) median = stepsText(v.medianStepsToThreshold);
@@ -64,7 +72,7 @@ export class AnswerView {
         h('td', { attrs: { 'data-cell': 'median' }, text: median }),
         h('td', { attrs: { 'data-cell': 'relation' }, text: relation }),
         h('td', { text: plateau }),
-        h('td', { text: v.runsDiverged ? `${v.runsDiverged} of ${v.runs.length}` : '0' }),
+        anyDiverged ? h('td', { attrs: { 'data-cell': 'diverged' }, text: `${v.runsDiverged} of ${v.runs.length}` }) : null,
       ]);
     });
     return h('table', { class: 'answer-table' }, [

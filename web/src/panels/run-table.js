@@ -1,5 +1,6 @@
 // The runs' progress: one row per run (variant, seed, steps, steps/s, status), an overall progress bar and
-// the total steps per second.
+// the total steps per second.  Rows are rebuilt only when the runs change; otherwise cells are updated in
+// place (and only when their text changes), to keep the main thread's work per frame small.
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { short } from '../ui/format.js';
@@ -10,11 +11,22 @@ const STATUS_TEXT = {
 };
 const RATE_WINDOW_MS = 2000;
 
+/** Set an element's text only if it differs (a DOM write invalidates layout even when the text is equal). */
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function setData(element, name, value) {
+  if (element.dataset[name] !== value) element.dataset[name] = value;
+}
+
 export class RunTable {
   constructor() {
     this.progress = h('progress', { attrs: { max: 1, value: 0, 'aria-label': 'training progress' } });
     this.summary = h('span', { class: 'progress-text', attrs: { role: 'status' } });
     this.body = h('tbody');
+    this.rows = new Map();
+    this.rowsKey = '';
     this.history = [];
     this.element = h('div', { class: 'runs' }, [
       h('div', { class: 'progress-row' }, [this.progress, this.summary]),
@@ -39,27 +51,44 @@ export class RunTable {
     const first = this.history[0];
     const rate = now > first.now ? (1000 * Math.max(0, stepsDone - first.stepsDone)) / (now - first.now) : 0;
     const training = slots.some((s) => s.status === 'training');
-    this.progress.max = Math.max(1, total);
-    this.progress.value = done;
-    this.summary.textContent = `${done.toLocaleString('en')} / ${total.toLocaleString('en')} steps`
-      + (training ? ` · ${short(rate)} steps/s` : '');
-    this.element.dataset.stepsDone = String(stepsDone);
-    replaceChildren(this.body, slots.map((s) => {
+    if (this.progress.max !== Math.max(1, total)) this.progress.max = Math.max(1, total);
+    if (this.progress.value !== done) this.progress.value = done;
+    setText(this.summary, `${done.toLocaleString('en')} / ${total.toLocaleString('en')} steps` + (training ? ` · ${short(rate)} steps/s` : ''));
+    setData(this.element, 'stepsDone', String(stepsDone));
+
+    const key = slots.map((s) => `${s.record.id}:${colourOf(s.record.variant)}:${labelOf(s.record.variant)}`).join('|');
+    if (key !== this.rowsKey) {
+      this.rowsKey = key;
+      this.rows = new Map(slots.map((s) => [s.record.id, this._row(s.record, labelOf, colourOf)]));
+      replaceChildren(this.body, [...this.rows.values()].map((r) => r.tr));
+    }
+    for (const s of slots) {
       const r = s.record;
-      const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
-      swatch.style.borderTopColor = colourOf(r.variant);
+      const row = this.rows.get(r.id);
       let status = STATUS_TEXT[s.status];
       if (s.status === 'diverged') status = `diverged at step ${r.divergedStep}`;
       if (s.status === 'failed') status = `failed: ${s.error}`;
       if (s.failures > 0 && s.status !== 'failed') status += ` (worker replaced ${s.failures}×)`;
-      return h('tr', { attrs: { 'data-run': r.id, 'data-status': s.status, 'data-steps': r.stepsDone } }, [
-        h('th', { attrs: { scope: 'row' } }, [swatch, labelOf(r.variant)]),
-        h('td', { text: String(r.seed) }),
-        h('td', { text: `${r.stepsDone} / ${steps}` }),
-        h('td', { text: r.stepsDone ? short(r.stepsPerSecond) : '–' }),
-        h('td', { text: s.info ? short(s.info.measuredLogitStd) : '–' }),
-        h('td', { class: `status status-${s.status}`, text: status }),
-      ]);
-    }));
+      setData(row.tr, 'status', s.status);
+      setData(row.tr, 'steps', String(r.stepsDone));
+      setText(row.steps, `${r.stepsDone} / ${steps}`);
+      setText(row.rate, r.stepsDone ? short(r.stepsPerSecond) : '–');
+      setText(row.logitStd, s.info ? short(s.info.measuredLogitStd) : '–');
+      setText(row.status, status);
+      const statusClass = `status status-${s.status}`;
+      if (row.status.className !== statusClass) row.status.className = statusClass;
+    }
+  }
+
+  _row(record, labelOf, colourOf) {
+    const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
+    swatch.style.borderTopColor = colourOf(record.variant);
+    const cells = { steps: h('td'), rate: h('td'), logitStd: h('td'), status: h('td') };
+    const tr = h('tr', { attrs: { 'data-run': record.id } }, [
+      h('th', { attrs: { scope: 'row' } }, [swatch, labelOf(record.variant)]),
+      h('td', { text: String(record.seed) }),
+      cells.steps, cells.rate, cells.logitStd, cells.status,
+    ]);
+    return { tr, ...cells };
   }
 }

@@ -90,12 +90,17 @@ export class SoftmaxPanel {
     this.printoutNote = h('p', { class: 'hint' });
     this.readout = h('p', { class: 'takeaway', attrs: { 'aria-live': 'polite' } });
     const header = ['', 'top 5 weights', 'max', 'entropy', 'eff. keys', '|J|_F'];
+    this.topHeader = null;
     const titles = ['', 'the largest softmax weights, descending', 'largest weight', 'entropy in nats',
       'exp(entropy): how many keys the weight is spread over', 'Frobenius norm of the softmax Jacobian diag(p) − p pᵀ: how much gradient gets through'];
     const printout = h('div', { class: 'printout' }, [
       this.printoutTitle,
       h('div', { class: 'table-scroll' }, [h('table', { class: 'top5', attrs: { 'data-table': 'top5' } }, [
-        h('thead', {}, [h('tr', {}, header.map((text, i) => h('th', { text, attrs: { scope: 'col', title: titles[i] || null } })))]),
+        h('thead', {}, [h('tr', {}, header.map((text, i) => {
+          const th = h('th', { text, attrs: { scope: 'col', title: titles[i] || null } });
+          if (i === 1) this.topHeader = th;
+          return th;
+        }))]),
         this.printoutBody])]),
       this.printoutNote,
       this.readout,
@@ -198,6 +203,7 @@ export class SoftmaxPanel {
       h('td', { class: 'mono', attrs: { 'data-cell': 'jacobian' }, text: formatG(side.jacobianNorm, 3) }),
     ]);
     replaceChildren(this.printoutBody, [row('raw', demo.raw), row('scaled', demo.scaled)]);
+    this.topHeader.textContent = `top ${demo.raw.top.length} weights`;
     this.printoutNote.textContent = `entropy in nats (uniform over ${keys} keys: ln ${keys} = ${fixed(Math.log(keys), 3)}); `
       + '|J|_F = ‖diag(p) − p pᵀ‖_F, how much gradient gets through the softmax';
     const ratio = demo.scaled.jacobianNorm / Math.max(demo.raw.jacobianNorm, 1e-300);

@@ -61,7 +61,10 @@ export class TrainPanel {
 
   refreshTheme() {
     for (const chart of this._charts()) chart.refreshTheme();
-    this._render(true);
+    this.lossKey = '';
+    this.accuracyKey = '';
+    this.entropyKey = '';
+    this._render();
   }
 
   _charts() { return [this.lossChart, this.accuracyChart, this.entropyChart, ...this.heatmaps.values()]; }
@@ -188,7 +191,7 @@ export class TrainPanel {
       this.exercise.setSteps(state.steps);
     }
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
-    this._render(true);
+    this._render();
   }
 
   _applyPlan(state) {
@@ -214,7 +217,7 @@ export class TrainPanel {
       const parts = state.variants.map((v, i) => `${variantLabel(v, state.trainAlpha)} ${short(reply.values[i])}`);
       this.c.init.hint.textContent = `predicted logit std at init: ${parts.join(' · ')}`;
       this._showProblem('');
-    }, (error) => this._showProblem(`These settings cannot run: ${error.message}`));
+    }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : `These settings cannot run: ${error.message}`));
   }
 
   _showProblem(text) {
@@ -223,37 +226,71 @@ export class TrainPanel {
   }
 
   // ---- rendering ------------------------------------------------------------------------------
+  // While training, the panel re-renders at most every RENDER_INTERVAL_MS, one part per task (status and
+  // answer, loss, accuracy, entropy, heatmaps), so that no single main-thread task is long.  Timers, not
+  // requestAnimationFrame: a page that is not being painted (hidden, or headless before its first frame)
+  // would otherwise never get its last update.
 
   _scheduleRender() {
     if (this.renderPending) return;
     this.renderPending = true;
     const wait = Math.max(0, RENDER_INTERVAL_MS - (performance.now() - this.lastRender));
-    setTimeout(() => requestAnimationFrame(() => {
-      this.renderPending = false;
-      this._render(false);
-    }), wait);
+    const parts = this._renderParts();
+    const next = (i) => setTimeout(() => {
+      try {
+        if (this.element.isConnected) parts[i](this._renderContext());
+      } finally {
+        if (i + 1 < parts.length) next(i + 1);
+        else this.renderPending = false;
+      }
+    }, i === 0 ? wait : 0);
+    this.lastRender = performance.now() + wait;
+    next(0);
   }
 
-  _render(force) {
-    if (!force && !this.element.isConnected) return;
+  /** Everything at once (after a settings change). */
+  _render() {
     this.lastRender = performance.now();
+    const context = this._renderContext();
+    for (const part of this._renderParts()) part(context);
+  }
+
+  _renderParts() {
+    return [
+      (c) => this._renderStatus(c),
+      (c) => this._renderLoss(c),
+      (c) => this._renderAccuracy(c),
+      (c) => this._renderEntropy(c),
+      (c) => this._renderHeatmaps(c.state, c.slots),
+    ];
+  }
+
+  _renderContext() {
     const state = this.store.state;
-    const ex = this.exercise;
-    const slots = ex.slots;
     const dark = this.theme().dark;
-    const labelOf = (v) => variantLabel(v, state.trainAlpha);
-    const colourOf = (v) => variantColour(v, dark);
+    const slots = this.exercise.slots;
+    return {
+      state,
+      slots,
+      runs: slots.map((s) => s.record),
+      labelOf: (v) => variantLabel(v, state.trainAlpha),
+      colourOf: (v) => variantColour(v, dark),
+      band: state.seeds > 1,
+    };
+  }
+
+  _renderStatus({ state, slots, labelOf, colourOf }) {
+    const ex = this.exercise;
     const started = slots.some((s) => s.record.stepsDone > 0);
     const failedAll = slots.length > 0 && slots.every((s) => s.status === 'failed');
     if (failedAll) this._showProblem(`The runs could not start: ${slots[0].error}`);
-
-    this.startButton.textContent = started && ex.canAdvance ? 'Continue' : 'Start';
+    const startText = started && ex.canAdvance ? 'Continue' : 'Start';
+    if (this.startButton.textContent !== startText) this.startButton.textContent = startText;
     this.startButton.disabled = ex.running || !ex.canAdvance;
     this.pauseButton.disabled = !ex.running;
     this.stepButton.disabled = ex.running || !ex.canAdvance;
     this.resetButton.disabled = !started && !ex.running;
-    this.element.dataset.running = String(ex.running);
-
+    if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     this.runTable.render(slots, state.steps, labelOf, colourOf);
     const answer = exerciseAnswer(slots.map((s) => ({
       variant: s.record.variant, seed: s.record.seed, loss: s.record.loss.view,
@@ -262,44 +299,55 @@ export class TrainPanel {
     })), state.variants, state.threshold, state.steps);
     this.lastAnswer = answer;
     this.answer.render(answer, labelOf, started);
-    this._renderCurves(state, ex.runs, labelOf, colourOf);
-    this._renderHeatmaps(state, slots);
   }
 
-  _renderCurves(state, runs, labelOf, colourOf) {
-    const band = state.seeds > 1;
-    const byVariant = state.variants.map((v) => [v, runs.filter((r) => r.variant === v)]);
-    const maxSteps = Math.max(0, ...runs.map((r) => r.loss.length));
-    const xs = displaySteps(maxSteps);
+  _renderLoss({ state, runs, labelOf, colourOf, band }) {
+    const xs = displaySteps(Math.max(0, ...runs.map((r) => r.loss.length)));
     this.lossChart.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
+    const key = `${runs.map((r) => r.loss.length)}|${state.smooth}|${state.variants}`;
+    if (key === this.lossKey && xs.length > 0) return;
+    this.lossKey = key;
     const loss = {};
-    for (const [v, list] of byVariant) loss[v] = seedBand(list.map((r) => smoothForDisplay(r.loss.view, state.smooth)), xs);
+    for (const v of state.variants) {
+      loss[v] = seedBand(runs.filter((r) => r.variant === v).map((r) => smoothForDisplay(r.loss.view, state.smooth)), xs);
+    }
     this.lossChart.setData(xs, loss);
+  }
 
+  _renderAccuracy({ state, runs, labelOf, colourOf, band }) {
     const evalSteps = [...new Set(runs.flatMap((r) => r.evals.map((e) => e.step)))].sort((a, b) => a - b);
     this.accuracyChart.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
+    const key = `${runs.map((r) => r.evals.length)}|${state.variants}`;
+    if (key === this.accuracyKey) return;
+    this.accuracyKey = key;
     const accuracy = {};
-    for (const [v, list] of byVariant) {
-      const curves = list.map((r) => {
+    for (const v of state.variants) {
+      const curves = runs.filter((r) => r.variant === v).map((r) => {
         const byStep = new Map(r.evals.map((e) => [e.step, e.sequenceAccuracy]));
         return evalSteps.map((step) => (byStep.has(step) ? byStep.get(step) : NaN));
       });
       accuracy[v] = seedBand(curves, evalSteps, (_, j) => j);
     }
     this.accuracyChart.setData(evalSteps, accuracy);
+  }
 
+  _renderEntropy({ state, runs, labelOf, colourOf }) {
+    const xs = displaySteps(Math.max(0, ...runs.map((r) => r.loss.length)));
     const layers = state.layers;
     const groups = [];
     const entropy = {};
-    for (const [v, list] of byVariant) {
+    for (const v of state.variants) {
+      const mine = runs.filter((r) => r.variant === v && r.layers === layers);
       for (let l = 0; l < layers; l += 1) {
         const id = `${v}-l${l}`;
         groups.push({ id, label: `${labelOf(v)} · layer ${l + 1}`, colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] });
-        const curves = list.filter((r) => r.layers === layers).map((r) => smoothForDisplay(r.entropyByLayer[l].view, state.smooth));
-        entropy[id] = { median: seedBand(curves, xs).median };
+        entropy[id] = { median: seedBand(mine.map((r) => smoothForDisplay(r.entropyByLayer[l].view, state.smooth)), xs).median };
       }
     }
     this.entropyChart.setGroups(groups);
+    const key = `${runs.map((r) => r.loss.length)}|${state.smooth}|${state.variants}|${layers}`;
+    if (key === this.entropyKey && xs.length > 0) return;
+    this.entropyKey = key;
     this.entropyChart.setData(xs, entropy);
   }
 

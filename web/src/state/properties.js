@@ -55,7 +55,7 @@ const VIEW = [
   { key: 'weightsLogY', type: 'bool', default: false, group: 'view', label: 'log-scale softmax weights' },
   { key: 'logY', type: 'bool', default: true, group: 'view', label: 'log-scale loss' },
   { key: 'smooth', type: 'int', default: 20, min: 1, max: 200, group: 'view', label: 'smoothing window' },
-  { key: 'heatLayer', type: 'int', default: 1, min: 1, max: 6, group: 'view', label: 'heatmap layer' },
+  { key: 'heatLayer', type: 'int', default: 2, min: 1, max: 6, group: 'view', label: 'heatmap layer' },
   { key: 'heatHead', type: 'int', default: 1, min: 1, max: 16, group: 'view', label: 'heatmap head' },
 ];
 

@@ -1,0 +1,65 @@
+// Several <sqrtdk-lab> elements on one page keep their own settings, workers and runs.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { MODES, lab, newPage, openLab, stepsDone, waitForDemo } from './helpers/browser.mjs';
+
+let env;
+test.before(async () => { env = await openLab(); });
+test.after(async () => { await env.close(); });
+
+const waitSteps = (page, index, atLeast) => page.waitForFunction(([i, n]) => {
+  const root = document.querySelectorAll('sqrtdk-lab')[i].shadowRoot;
+  return Number(root.querySelector('.runs').dataset.stepsDone) >= n;
+}, [index, atLeast], { timeout: 60000 });
+
+for (const mode of MODES) {
+  test(`${mode}: two instances on one page train independently`, async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(env.url(mode, 'fixtures/two-labs.html'));
+    await waitForDemo(page, 2);
+    const [a, b] = [lab(page, 0), lab(page, 1)];
+    assert.equal(await a.locator('.run-table tbody tr').count(), 1);
+    assert.equal(await a.locator('.run-table tbody tr').getAttribute('data-run'), 'scaled-0');
+    assert.equal(await b.locator('.run-table tbody tr').getAttribute('data-run'), 'unscaled-0');
+
+    await a.locator('button', { hasText: 'Start' }).click();
+    await waitSteps(page, 0, 10);
+    assert.equal(await stepsDone(page, 1), 0, 'starting A does not start B');
+
+    await b.locator('button', { hasText: 'Start' }).click();
+    await waitSteps(page, 1, 10);
+    await a.locator('button', { hasText: 'Pause' }).click();
+    await page.waitForTimeout(400);
+    const aFrozen = await stepsDone(page, 0);
+    const bBefore = await stepsDone(page, 1);
+    await waitSteps(page, 1, bBefore + 10);
+    assert.equal(await stepsDone(page, 0), aFrozen, 'pausing A leaves B training, and A frozen');
+
+    await b.locator('button', { hasText: 'Reset' }).click();
+    await page.waitForFunction(() => Number(document.querySelectorAll('sqrtdk-lab')[1].shadowRoot.querySelector('.runs').dataset.stepsDone) === 0);
+    assert.equal(await stepsDone(page, 0), aFrozen, 'resetting B leaves A alone');
+    assert.equal(await a.locator('.printout-title').count(), 0, 'A shows only the exercise');
+    assert.match(await lab(page, 2).locator('.printout-title').textContent(), /d_k = 16/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('removing an element stops its workers; the others go on', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await page.goto(env.url('http', 'fixtures/two-labs.html'));
+  await waitForDemo(page, 2);
+  await lab(page, 0).locator('button', { hasText: 'Start' }).click();
+  await lab(page, 1).locator('button', { hasText: 'Start' }).click();
+  await waitSteps(page, 0, 5);
+  await waitSteps(page, 1, 5);
+  const workersBefore = page.workers().length;
+  await page.evaluate(() => document.querySelector('#a').remove());
+  await page.waitForFunction(() => true);
+  await page.waitForTimeout(500);
+  assert.ok(page.workers().length < workersBefore, `${page.workers().length} workers left of ${workersBefore}`);
+  const b = await stepsDone(page, 0);
+  await waitSteps(page, 0, b + 5);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
