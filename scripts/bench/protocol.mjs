@@ -26,7 +26,9 @@
  */
 
 /** @type {Protocol} */
-export const STEP_PROTOCOL = { warmupSeconds: 1.0, warmupMaxSeconds: 15.0, warmupMinCalls: 5, repeats: 7, repeatSeconds: 0.4 };
+export const STEP_PROTOCOL = {
+  warmupSeconds: 1.0, warmupMaxSeconds: 15.0, warmupMinCalls: 5, repeats: 7, repeatSeconds: 0.4,
+};
 
 /** The two benchmark configurations, as wasm-api.js config objects (C++: bench_configs()). */
 export const CONFIGS = [
@@ -87,7 +89,8 @@ export function stepServer(steppers, finish, protocol) {
       const w = await warmUp(run, protocol);
       return { seconds_per_step: w.secondsPerCall, warmup_seconds: w.seconds };
     }
-    if (op === 'run' && Number(steps) >= 1) return { seconds: Number(steps) * (await secondsPerCall(run, Number(steps))) };
+    const n = Number(steps);
+    if (op === 'run' && n >= 1) return { seconds: n * (await secondsPerCall(run, n)) };
     throw new Error(`bad request: ${line}`);
   };
 }

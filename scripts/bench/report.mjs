@@ -16,6 +16,7 @@ const TARGETS = [
 const ok = (outcome) => outcome && outcome.status === 'ok';
 const reportConfig = (report, name) => (ok(report) ? report.data.configs.find((c) => c.name === name) : undefined);
 const stepsPerSecond = (outcome, name) => (ok(outcome) ? outcome.configs[name]?.stepsPerSecond : undefined);
+const major = (version) => version.split('.')[0];  // 'chromium 156.0.8078.114' -> 'chromium 156'
 const ratio = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined);
 const perConfig = (f) => Object.fromEntries(CONFIG_NAMES.map((name) => [name, f(name)]));
 
@@ -27,7 +28,7 @@ function rowLabel(key, outcome) {
   switch (key) {
     case 'native': return `native (${ready.gemm_backend ?? 'Eigen'}, -march=native)`;
     case 'wasmNode': return 'wasm under Node (wasm-api.js)';
-    case 'wasmChromium': return `wasm in chromium Web Worker${ready.browser ? ` (${ready.browser.split('.')[0]})` : ''}`;
+    case 'wasmChromium': return `wasm in chromium Web Worker${ready.browser ? ` (${major(ready.browser)})` : ''}`;
     case 'torch': return `PyTorch ${ready.torch ?? ''}, 1 thread${blas}`;
     default: return `TF.js ${ready.tfjs ?? ''} wasm backend, 1 thread`;
   }
@@ -37,8 +38,8 @@ function kernelFigures(wasm, native) {
   return perConfig((name) => {
     const c = reportConfig(wasm, name);
     if (!c) return undefined;
+    const n = reportConfig(native, name);
     const peak = wasm.data.simd128_peak_gflops;
-    const stepMs = 1000 / c.steps_per_second;
     return {
       forwardGflops: c.gemm.forward_gflops,
       backwardGflops: c.gemm.backward_gflops,
@@ -46,10 +47,12 @@ function kernelFigures(wasm, native) {
       forwardPercent: (100 * c.gemm.forward_gflops) / peak,
       backwardPercent: (100 * c.gemm.backward_gflops) / peak,
       allPercent: (100 * c.gemm.gflops) / peak,
-      coreStepsPerSecond: c.steps_per_second,
+      // Time per step in the products (from their isolated timings) and in everything else.
       productsMs: c.gemm.ms_per_step,
-      otherMs: stepMs - c.gemm.ms_per_step,
-      nativeGflops: reportConfig(native, name)?.gemm.gflops,
+      otherMs: 1000 / c.steps_per_second - c.gemm.ms_per_step,
+      nativeGflops: n?.gemm.gflops,
+      nativeProductsMs: n?.gemm.ms_per_step,
+      nativeOtherMs: n && 1000 / n.steps_per_second - n.gemm.ms_per_step,
       products: c.gemm.products.map((p) => ({ ...p, percent: (100 * p.gflops) / peak })),
     };
   });
@@ -65,15 +68,12 @@ function targetVerdicts(ratios) {
 }
 
 function exceptionsFigures(plain, withExceptions) {
-  const built = [plain.info?.built_at, withExceptions.info?.built_at];
-  const apart = built.every(Boolean) ? Math.abs(Date.parse(built[0]) - Date.parse(built[1])) / 60000 : 0;
   return {
     status: withExceptions.status,
     reason: withExceptions.reason,
     plain: perConfig((n) => stepsPerSecond(plain, n)),
     exceptions: perConfig((n) => stepsPerSecond(withExceptions, n)),
-    builtAt: built,
-    builtMinutesApart: apart,
+    stale: [plain, withExceptions].filter((o) => o.info?.stale).map((o) => o.info.module),
   };
 }
 
@@ -129,9 +129,10 @@ function header(meta) {
   const p = meta.protocol;
   const busy = meta.load.max > 1.2 ? ': other processes were using the cores, expect noise' : '';
   return [
-    `sqrtdk lab benchmark, ${meta.date}: ${meta.cpu}, ${meta.cores} cores, node ${meta.node}; ${fixed(meta.seconds, 0)} s`,
-    `each steps/s: warm-up (>= ${p.warmupSeconds} s, until the rate stops improving), then the median of ${p.repeats} ` +
-      `repeats of ~${p.repeatSeconds} s, interleaved across implementations`,
+    `sqrtdk lab benchmark, ${meta.date}: ${meta.cpu}, ${meta.cores} cores, node ${meta.node}; ` +
+      `${fixed(meta.seconds, 0)} s`,
+    `each steps/s: warm-up (>= ${p.warmupSeconds} s, until the rate stops improving), then the median of ` +
+      `${p.repeats} repeats of ~${p.repeatSeconds} s, interleaved across implementations`,
     `load average (1 min) during the run: ${fixed(meta.load.min)} to ${fixed(meta.load.max)}${busy}`,
     '',
   ];
@@ -140,7 +141,8 @@ function header(meta) {
 function stepsTable(s) {
   const lines = [`${padEnd('training steps/s', 46)}${titles()}`];
   for (const row of s.rows) {
-    lines.push(line(row.label, row.status === 'ok' ? both(row.stepsPerSecond, (x) => fixed(x)) : `  ${row.status}: ${row.reason}`));
+    const cells = row.status === 'ok' ? both(row.stepsPerSecond, (x) => fixed(x)) : `  ${row.status}: ${row.reason}`;
+    lines.push(line(row.label, cells));
   }
   lines.push('  canonical = 2 layers, d_model 64, 1 head, d_ff 256; wide = 2 layers, d_model 128, 4 heads, d_ff 512;',
     '  both: copy length 10, batch 32, Adam (lr 1e-3, betas 0.9/0.98, eps 1e-9), evaluation off');
@@ -173,8 +175,8 @@ function exceptionLines(e) {
   lines.push(line('sqrtdk.js (errors as results)', both(e.plain, (x) => fixed(x))),
     line('sqrtdk_exceptions.js (-fexceptions)', both(e.exceptions, (x) => fixed(x))),
     line('steps/s lost to -fexceptions', both(perConfig(cost), String)));
-  if (e.builtMinutesApart > 1) {
-    lines.push(`  note: the two modules were built ${fixed(e.builtMinutesApart, 0)} min apart, possibly from different sources`);
+  if (e.stale.length) {
+    lines.push(`  note: older than src/core or src/wasm, so possibly not comparable: ${e.stale.join(', ')}`);
   }
   return lines;
 }
@@ -186,15 +188,16 @@ function kernelLines(s) {
   const lines = [
     '',
     'matrix products on the training shapes, GFLOP/s (% of the 128-bit SIMD peak)',
-    `  128-bit SIMD peak probe (12 chains of f32x4 mul + add): ${fixed(s.peakGflops.wasm)} GFLOP/s in wasm under Node ` +
-      `(native: ${fixed(s.peakGflops.native)})`,
+    `  128-bit SIMD peak probe (12 chains of f32x4 mul + add): ${fixed(s.peakGflops.wasm)} GFLOP/s in wasm ` +
+      `under Node (native: ${fixed(s.peakGflops.native)})`,
     `${padEnd('', 46)}${titles(15)}`,
     line('wasm simd128, forward products', both(k, (x) => cell(x.forwardGflops, x.forwardPercent), 15)),
     line('wasm simd128, backward products', both(k, (x) => cell(x.backwardGflops, x.backwardPercent), 15)),
     line('wasm simd128, all products of a step', both(k, (x) => cell(x.allGflops, x.allPercent), 15)),
     line('native Eigen, all products (reference)', both(k, (x) => fixed(x.nativeGflops), 15)),
-    line('wasm core alone (no JS API), steps/s', both(k, (x) => fixed(x.coreStepsPerSecond), 15)),
-    line('  its ms/step: products + everything else', both(k, (x) => `${fixed(x.productsMs)} + ${fixed(x.otherMs)}`, 15)),
+    '  ms/step in the products + in everything else',
+    line('  wasm core alone (no JS API)', both(k, (x) => `${fixed(x.productsMs)} + ${fixed(x.otherMs)}`, 15)),
+    line('  native', both(k, (x) => `${fixed(x.nativeProductsMs)} + ${fixed(x.nativeOtherMs)}`, 15)),
     '',
     `${padEnd('  wasm simd128, per product', 46)}${titles(15)}`,
   ];

@@ -114,10 +114,17 @@ export async function wasmReport(protocol) {
 
 // ---- step servers (what to spawn; see interleave.mjs) ---------------------------------------------------
 
-const nodeServer = (script, ...args) => ({ command: process.execPath, args: [at('scripts/bench', script), ...args], cwd: REPO });
+const nodeServer = (script, ...args) => ({
+  command: process.execPath, args: [at('scripts/bench', script), ...args], cwd: REPO,
+});
 
+// Whether a module is older than the sources it is built from: a comparison of two modules (sqrtdk.js and
+// sqrtdk_exceptions.js) only means something when both are current.
 function moduleInfo(file) {
-  return { module: path.relative(REPO, file), built_at: new Date(mtime(file)).toISOString() };
+  const sources = ['src/core', 'src/wasm'].flatMap((dir) => readdirSync(at(dir)).map((f) => at(dir, f)));
+  const newest = Math.max(...sources.map(mtime));
+  const built = mtime(file);
+  return { module: path.relative(REPO, file), built_at: new Date(built).toISOString(), stale: built < newest };
 }
 
 export const servers = {
@@ -127,7 +134,8 @@ export const servers = {
   },
   wasmNode: (protocol) => {
     requireFile(PATHS.wasmModule, WASM_BUILD_HINT);
-    return { ...nodeServer('wasm-node.mjs', PATHS.wasmModule, JSON.stringify(protocol)), info: moduleInfo(PATHS.wasmModule) };
+    return { ...nodeServer('wasm-node.mjs', PATHS.wasmModule, JSON.stringify(protocol)),
+      info: moduleInfo(PATHS.wasmModule) };
   },
   wasmNodeExceptions: (protocol) => {
     requireFile(PATHS.wasmExceptions, WASM_BUILD_HINT);
@@ -138,14 +146,16 @@ export const servers = {
     requireFile(PATHS.wasmModule, WASM_BUILD_HINT);
     requireFile(PATHS.chromium, 'apt-get install chromium');
     if (!existsSync(at('node_modules/playwright-core'))) throw new Skipped('playwright-core is not installed (npm ci)');
-    return { ...nodeServer('wasm-chromium.mjs', PATHS.wasmModule, JSON.stringify(protocol)), info: moduleInfo(PATHS.wasmModule) };
+    return { ...nodeServer('wasm-chromium.mjs', PATHS.wasmModule, JSON.stringify(protocol)),
+      info: moduleInfo(PATHS.wasmModule) };
   },
   torch: (protocol) => {
     requireFile(PATHS.python, 'apt-get install python3-torch');
     if (spawnSync(PATHS.python, ['-c', 'import torch']).status !== 0) {
       throw new Skipped(`${PATHS.python} has no torch (apt-get install python3-torch)`);
     }
-    return { command: PATHS.python, args: [at('tests/reference/bench_torch.py'), '--serve', ...cppFlags(protocol)], cwd: REPO };
+    const script = at('tests/reference/bench_torch.py');
+    return { command: PATHS.python, args: [script, '--serve', ...cppFlags(protocol)], cwd: REPO };
   },
   tfjs: (protocol) => {
     for (const name of ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm']) {

@@ -92,7 +92,8 @@ function makeLoss(tf, c, shape, p) {
   const D = c.dModel / H;
   const C = c.dModel;
   const scale = 1 / Math.sqrt(D);
-  const future = tf.keep(tf.tensor2d(Array.from({ length: T * T }, (_, i) => (i % T > Math.floor(i / T) ? -1e9 : 0)), [T, T]));
+  const causal = Array.from({ length: T * T }, (_, i) => (i % T > Math.floor(i / T) ? -1e9 : 0));
+  const future = tf.keep(tf.tensor2d(causal, [T, T]));
   const scored = tf.keep(tf.tensor1d(Array.from({ length: N }, (_, n) => (n % T >= L + 1 ? 1 : 0))));
   const layerNorm = (x, g, b) => {
     const { mean, variance } = tf.moments(x, -1, true);

@@ -95,7 +95,8 @@ async function main() {
   const page = await browser.newPage();
   await page.goto(`${origin}/`);
   const params = JSON.stringify({ origin, configs: CONFIGS, protocol });
-  const started = await page.evaluate(startWorker, `${readFileSync(modulePath, 'utf8')}\n(${workerMain})(${params});\n`);
+  const source = `${readFileSync(modulePath, 'utf8')}\n(${workerMain})(${params});\n`;
+  const started = await page.evaluate(startWorker, source);
   if (started.error) {
     await stop();
     console.log(JSON.stringify(started));

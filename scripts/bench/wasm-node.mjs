@@ -1,9 +1,9 @@
 // The lab's wasm module under Node as a step server (protocol.mjs); started by scripts/bench.mjs.
 //
 //   node scripts/bench/wasm-node.mjs MODULE.js [PROTOCOL_JSON]
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { loadFactory } from '../../tests/node/helpers.mjs';
 import { loadLab } from '../../web/src/wasm-api.js';
 import { CONFIGS, STEP_PROTOCOL } from './protocol.mjs';
 import { serveLines } from './serve.mjs';
@@ -14,6 +14,11 @@ if (!modulePath) {
   console.error('usage: node scripts/bench/wasm-node.mjs MODULE.js [PROTOCOL_JSON]');
   process.exit(2);
 }
-const lab = await loadLab(loadFactory(path.resolve(modulePath)));
+// The glue is CommonJS (wasm.cmake marks wasm_build/build/ so with a package.json).  Loaded by its own path, so
+// that sqrtdk.js and sqrtdk_exceptions.js are really the two modules compared.
+const createModule = createRequire(import.meta.url)(path.resolve(modulePath));
+if (typeof createModule !== 'function') throw new Error(`${modulePath} exports no module factory`);
+const lab = await loadLab(createModule);
 const protocol = { ...STEP_PROTOCOL, ...(protocolJson ? JSON.parse(protocolJson) : {}) };
-await serveLines({ gemm_backend: lab.gemmBackend() }, labStepServer(lab, CONFIGS, protocol));
+await serveLines({ module: path.basename(modulePath), gemm_backend: lab.gemmBackend() },
+  labStepServer(lab, CONFIGS, protocol));

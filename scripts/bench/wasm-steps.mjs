@@ -24,8 +24,8 @@ export function labStepServer(lab, configs, protocol) {
   }]));
   const finish = () => {
     for (const r of runs) r.trainer.delete();
-    const configReplies = runs.map((r) => ({ name: r.name, last_loss: r.lastLoss, heap_bytes_with_trainer: r.heapBytes }));
-    return { configs: configReplies, heap_bytes: lab.heapBytes() };
+    const replies = runs.map((r) => ({ name: r.name, last_loss: r.lastLoss, heap_bytes_with_trainer: r.heapBytes }));
+    return { configs: replies, heap_bytes: lab.heapBytes() };
   };
   return stepServer(steppers, finish, protocol);
 }

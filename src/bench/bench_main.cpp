@@ -5,18 +5,19 @@
 // For the canonical configuration and a wider one (4 heads, d_model 128) it reports
 //   - training steps per second: Trainer::step() alone (no evaluation), after warm-up, median of repeats;
 //   - heap allocations per step (operator new, counted as tests/cpp/alloc_counter.cpp does; must be 0);
-//   - GFLOP/s of every matrix product of a step on its training shape, and weighted per phase;
-//     time per step spent in them (from the isolated timings) and its share of the measured step;
-// and the 128-bit SIMD peak of the core from a probe in the same run.  With --serve it only trains, driven
+//   - GFLOP/s of every matrix product of a step on its training shape, and weighted per phase; time per step
+//     spent in them (from these isolated timings) and its share of the measured step;
+// and the 128-bit SIMD peak of the core from a probe, timed together with the products (fastest of 15 short
+// repeats each, taken in rounds: see fastest_interleaved in timing.hpp).  With --serve it only trains, driven
 // through stdin by scripts/bench.mjs (see step_server.hpp).
 //
 // The same source builds natively (CMake target sqrtdk_bench: Eigen products) and with em++ -msimd128
 // (scripts/bench.mjs builds it against the wasm core: the simd128 kernels, under Node).
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,9 +38,8 @@ struct Options {
   bool serve = false;
   // {warm-up at least, warm-up at most, warm-up calls at least, repeats, seconds per repeat}
   Protocol steps{1.0, 15.0, 5, 7, 0.4};
-  // Products last microseconds to a millisecond: short repeats suffice, and keep the run short.
-  Protocol products{0.03, 1.0, 20, 5, 0.01};
-  Protocol peak{0.05, 1.0, 5, 7, 0.02};
+  // Products and the probe last microseconds to a millisecond: short repeats suffice, and keep the run short.
+  Protocol kernels{0.03, 1.0, 20, 15, 0.01};
 };
 
 struct StepRate {
@@ -89,6 +89,25 @@ struct ConfigResult {
   StepRate steps;
   std::vector<ProductTiming> products;
 };
+
+// The 128-bit peak probe and every product of every configuration, timed together (fastest_interleaved):
+// returns the peak in GFLOP/s and fills each result's products.
+double measure_kernels(std::vector<ConfigResult>& results, const Protocol& protocol) {
+  std::vector<std::unique_ptr<ProductOperands>> operands;
+  std::vector<Calls> runs = {simd128_probe()};
+  for (ConfigResult& r : results)
+    for (const Product& p : training_products(r.named.config)) {
+      operands.push_back(std::make_unique<ProductOperands>(p));
+      ProductOperands* o = operands.back().get();
+      runs.push_back([o](long calls) { o->run(calls); });
+      r.products.push_back(ProductTiming{p, 0});
+    }
+  const std::vector<double> seconds = fastest_interleaved(runs, protocol);
+  std::size_t next = 1;
+  for (ConfigResult& r : results)
+    for (ProductTiming& t : r.products) t.seconds_per_call = seconds[next++];
+  return simd128_probe_flop() / seconds[0] * 1e-9;
+}
 
 // ---- output -----------------------------------------------------------------------------------
 
@@ -218,16 +237,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (options.serve) return serve_steps(options.steps);
-  // The peak is what the core can do, so the better of a probe before and one after the rest: on a shared
-  // machine a single probe can land in a busy moment and make every kernel look closer to it than it is.
-  double peak = simd128_peak_gflops(options.peak);
   std::vector<ConfigResult> results;
-  for (const NamedConfig& named : bench_configs()) {
-    ConfigResult r{named, measure_steps(named.config, options.steps), {}};
-    for (const Product& p : training_products(named.config)) r.products.push_back(time_product(p, options.products));
-    results.push_back(r);
-  }
-  peak = std::max(peak, simd128_peak_gflops(options.peak));
+  for (const NamedConfig& named : bench_configs())
+    results.push_back({named, measure_steps(named.config, options.steps), {}});
+  const double peak = measure_kernels(results, options.kernels);
   if (options.json) print_json(results, peak, options);
   else print_text(results, peak);
   bool diverged = false;

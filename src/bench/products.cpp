@@ -40,7 +40,8 @@ std::vector<Product> training_products(const TrainConfig& config) {
       {bwd, "dS K (per head)", Op::nn, T, T, D, T, C, C, false, L * BH},
   };
   // QK-norm's learned gain needs the raw scores again in backward.
-  if (m.scale == ScaleMode::qknorm) p.push_back({bwd, "Q K^T again (qk_gain)", Op::nt, T, D, T, C, C, T, false, L * BH});
+  if (m.scale == ScaleMode::qknorm)
+    p.push_back({bwd, "Q K^T again (qk_gain)", Op::nt, T, D, T, C, C, T, false, L * BH});
   return p;
 }
 
@@ -68,18 +69,17 @@ std::vector<float> uniform_block(std::size_t n, Rng& rng) {
 
 }  // namespace
 
-ProductTiming time_product(const Product& p, const Protocol& protocol) {
+ProductOperands::ProductOperands(const Product& p) : p_(p) {
   Rng rng(static_cast<uint64_t>(p.m) * 1000003u + static_cast<uint64_t>(p.k) * 1009u + static_cast<uint64_t>(p.n));
-  const std::vector<float> a = uniform_block(a_elements(p), rng), b = uniform_block(b_elements(p), rng);
-  std::vector<float> c = uniform_block(std::size_t(p.m) * p.ldc, rng);
-  const GemmFn gemm = gemm_for(p.op);
-  const Timing t = time_calls(
-      [&](long calls) {
-        for (long i = 0; i < calls; ++i)
-          gemm(c.data(), p.ldc, a.data(), p.lda, b.data(), p.ldb, p.m, p.k, p.n, p.accumulate);
-      },
-      protocol);
-  return ProductTiming{p, t.seconds_per_call};
+  a_ = uniform_block(a_elements(p), rng);
+  b_ = uniform_block(b_elements(p), rng);
+  c_ = uniform_block(std::size_t(p.m) * p.ldc, rng);
+}
+
+void ProductOperands::run(long calls) {
+  const GemmFn gemm = gemm_for(p_.op);
+  for (long i = 0; i < calls; ++i)
+    gemm(c_.data(), p_.ldc, a_.data(), p_.lda, b_.data(), p_.ldb, p_.m, p_.k, p_.n, p_.accumulate);
 }
 
 }  // namespace sqrtdk::bench

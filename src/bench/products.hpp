@@ -1,4 +1,4 @@
-// The matrix products of one training step (Trainer::step) for a configuration, and their timing.
+// The matrix products of one training step (Trainer::step) for a configuration, and operands to time them on.
 //
 // The list mirrors the gemm_* calls of Model::forward / Model::backward (src/core/model.cpp) and of the
 // layers they call (src/core/layers.cpp): same shapes, same leading dimensions (a head is a column slice
@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "bench/timing.hpp"
 #include "core/config.hpp"
 
 namespace sqrtdk::bench {
@@ -30,13 +29,22 @@ struct Product {
 
 std::vector<Product> training_products(const TrainConfig& config);
 
+// Random operands of a product; run(n) makes n calls of sqrtdk::gemm_* <float> on them (Eigen natively, the
+// simd128 kernels in wasm).
+class ProductOperands {
+ public:
+  explicit ProductOperands(const Product& product);
+  void run(long calls);
+
+ private:
+  Product p_;
+  std::vector<float> a_, b_, c_;
+};
+
 struct ProductTiming {
   Product product;
   double seconds_per_call;
   double gflops() const { return product.flop() / seconds_per_call * 1e-9; }
 };
-
-// Times sqrtdk::gemm_* <float> (Eigen natively, the simd128 kernels in wasm) on random operands.
-ProductTiming time_product(const Product& product, const Protocol& protocol);
 
 }  // namespace sqrtdk::bench

@@ -66,7 +66,8 @@ int serve_steps(const Protocol& protocol) {
     std::string out;
     if (op == "warmup") {
       const WarmUp w = warm_up(e->steps(), protocol);
-      out = "{\"seconds_per_step\":" + json_number(w.seconds_per_call) + ",\"warmup_seconds\":" + json_number(w.seconds) + "}";
+      out = "{\"seconds_per_step\":" + json_number(w.seconds_per_call) +
+            ",\"warmup_seconds\":" + json_number(w.seconds) + "}";
     } else {
       out = "{\"seconds\":" + json_number(steps * seconds_per_call(e->steps(), steps)) + "}";
     }

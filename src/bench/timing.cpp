@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace sqrtdk::bench {
 
@@ -49,6 +50,17 @@ Timing time_calls(const Calls& run, const Protocol& protocol) {
   for (int r = 0; r < protocol.repeats; ++r) t.per_repeat.push_back(seconds_per_call(run, t.calls_per_repeat));
   t.seconds_per_call = median(t.per_repeat);
   return t;
+}
+
+std::vector<double> fastest_interleaved(const std::vector<Calls>& runs, const Protocol& protocol) {
+  std::vector<long> calls;
+  for (const Calls& run : runs)
+    calls.push_back(calls_lasting(protocol.repeat_seconds, warm_up(run, protocol).seconds_per_call));
+  std::vector<double> fastest(runs.size(), std::numeric_limits<double>::infinity());
+  for (int r = 0; r < protocol.repeats; ++r)
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      fastest[i] = std::min(fastest[i], seconds_per_call(runs[i], calls[i]));
+  return fastest;
 }
 
 }  // namespace sqrtdk::bench

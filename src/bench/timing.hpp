@@ -40,4 +40,10 @@ struct Timing {
 // warm_up, then protocol.repeats repeats.
 Timing time_calls(const Calls& run, const Protocol& protocol);
 
+// Seconds per call of several operations, each its fastest repeat, the repeats taken in rounds (one of each
+// operation per round) after every operation has warmed up.  For throughput figures on a shared machine:
+// another process can only slow an operation down, and a burst of load then spreads over all of them instead
+// of landing on one (or on the peak they are compared with).
+std::vector<double> fastest_interleaved(const std::vector<Calls>& runs, const Protocol& protocol);
+
 }  // namespace sqrtdk::bench

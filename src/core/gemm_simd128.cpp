@@ -14,7 +14,8 @@
 //       then C (+)= tile: v128 loads/stores on full tiles, a scalar copy on the ragged right edge.
 //
 // Register tiles: 4 x 8 is 8 accumulators + 2 B vectors + 1 splat + 1 product = 12 of the 15 xmm
-// registers V8 allocates on x64 (a 6 x 8 tile spills); 8 independent add chains hide the add latency.
+// registers V8 allocates on x64 (a 6 x 8 tile would need 16 and spill); 8 independent add chains hide
+// the add latency.
 // A narrow remainder (the vocabulary's N = 12 is 8 + 4) would waste half of an 8-wide tile, so it gets
 // an 8 x 4 tile instead: again 8 accumulators, with 1 B vector and 8 splats per step.
 // A(i, k) enters the micro-kernel as a broadcast load (vbroadcastss from memory, no shuffle), so A needs

@@ -18,6 +18,8 @@ test('screenshots at phone and desktop width, light and dark, after training', a
       await lab(page).locator('[data-chart="sweep-jacobianNorm"][data-points="20"]').waitFor({ timeout: 30000 });
       await lab(page).locator('button', { hasText: 'Start' }).click();
       await lab(page).locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
+      await lab(page).locator('[data-chart="entropy"][data-points="150"]').waitFor();
+      await lab(page).locator('[data-chart="attention-unscaled"] .chart-readout', { hasText: 'step 150 ·' }).waitFor();
       await lab(page).locator('.run-details summary').click();
       await page.waitForTimeout(400);
       const files = [];

@@ -26,7 +26,7 @@ test('http: a crashed run worker is reported and replaced, and every run still f
     assert.deepEqual(await l.locator('.run-table tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.status, r.dataset.steps])),
       [['done', '120'], ['done', '120']]);
     assert.match(await l.locator('.run-table tr[data-run="unscaled-0"]').textContent(), /worker replaced 1×/);
-    assert.equal(await l.locator('[data-chart="loss"]').getAttribute('data-points'), '120');
+    await l.locator('[data-chart="loss"][data-points="120"]').waitFor();
     assert.deepEqual(errors.filter((e) => !e.includes('simulated crash')), []);
     await context.close();
   } finally {

@@ -38,6 +38,7 @@ export class TrainPanel {
     this.theme = theme;
     this.notify = notify;
     this.renderPending = false;
+    this.renderAgain = false;
     this.lastRender = 0;
     this.exercise = new Exercise({ createClient, concurrency, onChange: () => this._scheduleRender(), onNotice: notify });
     this._buildControls();
@@ -232,16 +233,25 @@ export class TrainPanel {
   // would otherwise never get its last update.
 
   _scheduleRender() {
-    if (this.renderPending) return;
+    if (this.renderPending) {
+      this.renderAgain = true;
+      return;
+    }
     this.renderPending = true;
+    this.renderAgain = false;
     const wait = Math.max(0, RENDER_INTERVAL_MS - (performance.now() - this.lastRender));
     const parts = this._renderParts();
     const next = (i) => setTimeout(() => {
       try {
         if (this.element.isConnected) parts[i](this._renderContext());
       } finally {
-        if (i + 1 < parts.length) next(i + 1);
-        else this.renderPending = false;
+        if (i + 1 < parts.length) {
+          next(i + 1);
+        } else {
+          this.renderPending = false;
+          // A change that arrived while the parts were rendering may have missed an earlier part.
+          if (this.renderAgain) this._scheduleRender();
+        }
       }
     }, i === 0 ? wait : 0);
     this.lastRender = performance.now() + wait;
