@@ -21,7 +21,10 @@
 namespace {
 std::atomic<bool> g_counting{false};      // test-binary instrumentation, not library state
 std::atomic<std::size_t> g_allocations{0};
+}  // namespace
 
+#if SQRTDK_COUNT_ALLOCATIONS
+namespace {
 void* allocate(std::size_t size) {
   if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size ? size : 1)) return p;
@@ -29,7 +32,6 @@ void* allocate(std::size_t size) {
 }
 }  // namespace
 
-#if SQRTDK_COUNT_ALLOCATIONS
 void* operator new(std::size_t size) { return allocate(size); }
 void* operator new[](std::size_t size) { return allocate(size); }
 void operator delete(void* p) noexcept { std::free(p); }
