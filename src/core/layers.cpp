@@ -4,8 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include <Eigen/Core>
-
 #include "core/gemm.hpp"
 
 namespace sqrtdk {
@@ -85,27 +83,45 @@ constexpr double kSqrt2OverPi = 0.79788456080286535588;
 constexpr double kGeluCubic = 0.044715;
 }  // namespace
 
-// gelu(x) = 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3).
-// Eigen's array tanh: a vectorised rational approximation for float (libm's tanhf dominated the step).
+// tanh for the GELU: float uses Eigen's rational approximation (|error| < 4e-7, written as plain code so the
+// wasm build vectorises it too; libm's tanhf dominated a step), double the exact one for gradient checks.
+namespace {
+inline float gelu_tanh(float a) {
+  const float x = std::min(std::max(a, -7.90531110763549805f), 7.90531110763549805f);
+  const float x2 = x * x;
+  float p = x2 * -2.76076847742355e-16f + 2.00018790482477e-13f;  // odd numerator, Horner in x^2
+  p = x2 * p + -8.60467152213735e-11f;
+  p = x2 * p + 5.12229709037114e-08f;
+  p = x2 * p + 1.48572235717979e-05f;
+  p = x2 * p + 6.37261928875436e-04f;
+  p = x2 * p + 4.89352455891786e-03f;
+  p = x * p;
+  float q = x2 * 1.19825839466702e-06f + 1.18534705686654e-04f;  // even denominator
+  q = x2 * q + 2.26843463243900e-03f;
+  q = x2 * q + 4.89352518554385e-03f;
+  return std::fabs(a) < 0.0004f ? a : p / q;
+}
+inline double gelu_tanh(double a) { return std::tanh(a); }
+}  // namespace
+
+// gelu(x) = 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3)
 template <typename T>
 void gelu_forward(T* out, const T* x, int n) {
-  const Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>> X(x, n);
-  Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>> Y(out, n);
-  Y = T(0.5) * X * (T(1) + (T(kSqrt2OverPi) * (X + T(kGeluCubic) * X.cube())).tanh());
+  for (int i = 0; i < n; ++i) {
+    const T xi = x[i];
+    const T th = gelu_tanh(T(kSqrt2OverPi) * (xi + T(kGeluCubic) * xi * xi * xi));
+    out[i] = T(0.5) * xi * (T(1) + th);
+  }
 }
 
 // d gelu/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
 template <typename T>
 void gelu_backward(T* dx, const T* dout, const T* x, int n) {
-  constexpr int kChunk = 256;  // tanh(u) for a chunk lives on the stack: no allocation
-  T th_buf[kChunk];
-  for (int start = 0; start < n; start += kChunk) {
-    const int len = std::min(kChunk, n - start);
-    const Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>> X(x + start, len), G(dout + start, len);
-    Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>> TH(th_buf, len), DX(dx + start, len);
-    TH = (T(kSqrt2OverPi) * (X + T(kGeluCubic) * X.cube())).tanh();
-    DX = G * (T(0.5) * (T(1) + TH) +
-              T(0.5) * X * (T(1) - TH.square()) * (T(kSqrt2OverPi) * (T(1) + T(3 * kGeluCubic) * X.square())));
+  for (int i = 0; i < n; ++i) {
+    const T xi = x[i];
+    const T th = gelu_tanh(T(kSqrt2OverPi) * (xi + T(kGeluCubic) * xi * xi * xi));
+    const T du = T(kSqrt2OverPi) * (T(1) + T(3 * kGeluCubic) * xi * xi);
+    dx[i] = dout[i] * (T(0.5) * (T(1) + th) + T(0.5) * xi * (T(1) - th * th) * du);
   }
 }
 
