@@ -7,8 +7,7 @@ JOBS="${JOBS:-$(nproc)}"
 export NODE_PATH=/usr/share/nodejs
 
 # Debian packages the lab needs to build and test (chromium drives the browser tests).
-DEBIAN_PACKAGES=(build-essential cmake emscripten libeigen3-dev catch2 nodejs npm chromium
-                 clang libclang-rt-14-dev)
+DEBIAN_PACKAGES=(build-essential cmake emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev)
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
 
@@ -18,6 +17,8 @@ ensure_packages() {
   for pkg in "${DEBIAN_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
+  # Node and npm may come from elsewhere (a newer Node than Debian's); Debian's only when there is none.
+  command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" -eq 0 ]; then
     log "installing ${missing[*]}"
