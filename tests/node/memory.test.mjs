@@ -27,19 +27,19 @@ function assertNoGrowth(t, lab, label, measured) {
   assert.equal(handlesAfter, handles);
 }
 
-test('20,000 steps in one small trainer (dModel 32, dFf 64, batch 4; chunks of 250): the heap stays the same', async (t) => {
+test('50,000 steps in one small trainer (dModel 32, dFf 64, batch 4; chunks of 250): the heap stays the same', async (t) => {
   const lab = await freshLab();
   const trainer = lab.createTrainer({ dModel: 32, dFf: 64, batch: 4, seed: 1 });
   trainer.step(500);
-  assertNoGrowth(t, lab, '20,000 small steps', () => {
+  assertNoGrowth(t, lab, '50,000 small steps', () => {
     const heap = [];
-    for (let done = 250; done <= 20000; done += 250) {
+    for (let done = 250; done <= 50000; done += 250) {
       trainer.step(250);
-      if (done % 2000 === 0) heap.push(lab.heapBytes());
+      if (done % 5000 === 0) heap.push(lab.heapBytes());
     }
     return heap;
   });
-  assert.equal(trainer.status().stepsDone, 20500);
+  assert.equal(trainer.status().stepsDone, 50500);
   assert.equal(trainer.status().diverged, false);
   trainer.delete();
 });
@@ -80,4 +80,20 @@ test('200 canonical trainers created, stepped and deleted (every 20th evaluated)
     }
     return heap;
   });
+});
+
+test('300 start/reset cycles in one canonical trainer (20 steps, then reset): the heap stays the same', async (t) => {
+  const lab = await freshLab();
+  const trainer = lab.createTrainer({ seed: 3 });
+  trainer.step(20);
+  assertNoGrowth(t, lab, '300 start/reset cycles', () => {
+    const heap = [];
+    for (let cycle = 1; cycle <= 300; cycle++) {
+      trainer.reset(cycle);
+      trainer.step(20);
+      if (cycle % 100 === 0) heap.push(lab.heapBytes());
+    }
+    return heap;
+  });
+  trainer.delete();
 });
