@@ -45,9 +45,14 @@ ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) {
   add("head.b", {V});
 }
 
-const ParamInfo& ParamLayout::find(const std::string& name) const {
+const ParamInfo* ParamLayout::lookup(const std::string& name) const {
   for (const ParamInfo& e : entries_)
-    if (e.name == name) return e;
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+const ParamInfo& ParamLayout::find(const std::string& name) const {
+  if (const ParamInfo* info = lookup(name)) return *info;
   throw ConfigError("no parameter named '" + name + "'");
 }
 
@@ -69,9 +74,8 @@ ParamView<T>::ParamView(const ParamLayout& layout, T* base, int n_layers) {
     v.bv = at(p + "attn.bv");
     v.wo = at(p + "attn.wo");
     v.bo = at(p + "attn.bo");
-    bool has_gain = false;
-    for (const ParamInfo& e : layout.entries()) has_gain |= e.name == p + "attn.qk_gain";
-    v.qk_gain = has_gain ? at(p + "attn.qk_gain") : nullptr;
+    const ParamInfo* gain = layout.lookup(p + "attn.qk_gain");  // qknorm only
+    v.qk_gain = gain ? base + gain->offset : nullptr;
     v.ln2_g = at(p + "ln2.weight");
     v.ln2_b = at(p + "ln2.bias");
     v.w1 = at(p + "mlp.w1");
@@ -103,7 +107,6 @@ Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(con
     layers.assign(m.n_layers, Layer{});
     x0 = take(N * C);
     for (Layer& L : layers) {
-      L.x_in = nullptr;
       L.ln1 = take(N * C); L.ln1_mean = take(N); L.ln1_rstd = take(N);
       L.q = take(N * C); L.k = take(N * C); L.v = take(N * C);
       L.qhat = qk ? take(N * C) : nullptr; L.khat = qk ? take(N * C) : nullptr;

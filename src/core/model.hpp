@@ -38,7 +38,8 @@ class ParamLayout {
   ParamLayout(const ModelConfig& model, const TaskConfig& task);
   const std::vector<ParamInfo>& entries() const { return entries_; }
   std::size_t total() const { return total_; }
-  const ParamInfo& find(const std::string& name) const;  // throws ConfigError if absent
+  const ParamInfo& find(const std::string& name) const;    // throws ConfigError if absent
+  const ParamInfo* lookup(const std::string& name) const;  // nullptr if absent
   std::size_t layer_begin(int l) const { return layer_ranges_[l].first; }
   std::size_t layer_end(int l) const { return layer_ranges_[l].second; }
 

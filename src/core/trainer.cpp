@@ -80,14 +80,19 @@ bool Trainer::step() {
   model_.backward(train_ws_);
   const std::vector<float>& g = model_.grads();
   const ParamLayout& layout = model_.layout();
-  const double total = sum_squares(g.data(), g.size());
+  // One pass over the gradient: the blocks are contiguous, so the total is embeddings + layers + head.
+  double total = sum_squares(g.data(), layout.layer_begin(0)) +
+                 sum_squares(g.data() + layout.layer_end(L - 1), g.size() - layout.layer_end(L - 1));
+  for (int l = 0; l < L; ++l) {
+    const double layer = sum_squares(g.data() + layout.layer_begin(l), layout.layer_end(l) - layout.layer_begin(l));
+    last_.layer_grad_norm[l] = static_cast<float>(std::sqrt(layer));
+    total += layer;
+  }
   last_.step = steps_done_ + 1;
   last_.loss = loss;
   last_.grad_norm = static_cast<float>(std::sqrt(total));
   for (int l = 0; l < L; ++l) {
     const Workspace<float>::Layer& A = train_ws_.layers[l];
-    last_.layer_grad_norm[l] = static_cast<float>(
-        std::sqrt(sum_squares(g.data() + layout.layer_begin(l), layout.layer_end(l) - layout.layer_begin(l))));
     std::copy(A.entropy, A.entropy + H, last_.entropy.begin() + static_cast<long>(l) * H);
     last_.max_logit[l] = A.max_logit;
     last_.top_weight[l] = A.top_weight;
