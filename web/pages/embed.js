@@ -13,11 +13,11 @@ lab.addEventListener('sqrtdk-answer', (event) => {
 }, { once: true });
 
 // 3. The iframe: it names this page's origin, and this page takes its height messages from the lab's origin
-// only.  From file:// a page has no origin to name, so the iframe keeps its CSS height.
+// only.  A file:// page has no origin to name, so there the iframe keeps its CSS height.
 const frame = document.querySelector('#frame');
 const labUrl = new URL('lab.html', location.href);
 const settings = { panels: 'softmax', dk: '64', hide: 'share' };
-if (location.origin !== 'null') settings.parentOrigin = location.origin;
+if (location.protocol === 'http:' || location.protocol === 'https:') settings.parentOrigin = location.origin;
 labUrl.hash = new URLSearchParams(settings).toString();
 frame.src = labUrl.href;
 addEventListener('message', (event) => {
