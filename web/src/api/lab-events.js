@@ -12,7 +12,7 @@
 
 import { comparisonDetail } from './answer-detail.js';
 import { settingsCopy } from './settings.js';
-import { STRINGS } from '../ui/strings.js';
+import { STRINGS, formatNumber, langOf } from '../ui/strings.js';
 import { variantLabel } from '../ui/palette.js';
 
 export const EVENT_NAMES = Object.freeze(['sqrtdk-ready', 'sqrtdk-progress', 'sqrtdk-answer', 'sqrtdk-diverged', 'sqrtdk-error']);
@@ -89,7 +89,8 @@ export class LabEvents {
     const label = `${variantLabel(record.variant, state.trainAlpha)} seed ${record.seed}`;
     if (record.diverged && !seen.diverged) this.emit('sqrtdk-diverged', { ...where, step: record.divergedStep });
     if (slot.failures > seen.failures && slot.status !== 'failed') {
-      this.error('worker', STRINGS.workerReplaced(label, record.stepsDone), { recoverable: true, ...where });
+      const step = formatNumber(record.stepsDone, langOf(this.host), { maximumFractionDigits: 0 });
+      this.error('worker', STRINGS.workerReplaced(label, step), { recoverable: true, ...where });
     }
     if (slot.status === 'failed' && !seen.failed) this.error('run', STRINGS.runFailed(label, slot.error), where);
     this.seen.set(record, { diverged: record.diverged, failures: slot.failures, failed: slot.status === 'failed' });
