@@ -63,5 +63,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(WEB, 'pages'), DIST, { recursive: true });
+cpSync(join(WEB, 'types/sqrtdk-lab.d.ts'), join(DIST, 'sqrtdk-lab.d.ts'));
 const kib = (file) => (statSync(join(DIST, file)).size / 1024).toFixed(0);
 console.log(`web/dist built in ${(performance.now() - started).toFixed(0)} ms: sqrtdk-lab.js ${kib('sqrtdk-lab.js')} KiB`);
