@@ -9,6 +9,30 @@ import { short } from '../ui/format.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
 
+const INTEGER_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
+
+const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
+
+/** A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0"). */
+export function logTickLabel(v) {
+  if (!(v > 0)) return '';
+  const e = Math.round(Math.log10(v));
+  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? String(10 ** e) : `1e${e}`;
+  return short(v);
+}
+
+/**
+ * Log axes: label and grid only the powers of ten when at least two are in view (uPlot's 2..9 minor
+ * splits make the grid too dense), else every split.
+ */
+function logAxisParts() {
+  const decades = (splits) => splits.filter(isPowerOf10).length >= 2;
+  return {
+    values: (u, splits) => splits.map((v) => (!decades(splits) || isPowerOf10(v) ? logTickLabel(v) : null)),
+    filter: (u, splits) => (decades(splits) ? splits.map((v) => (isPowerOf10(v) ? v : null)) : splits),
+  };
+}
+
 /**
  * @typedef {Object} SeriesGroup
  * @property {string} id  @property {string} label  @property {string} colour  @property {number[]} [dash]
@@ -18,7 +42,9 @@ import { composePng } from './png.js';
 export class LineChart {
   /**
    * @param {{title: string, xLabel: string, yLabel: string, logX?: boolean, logY?: boolean, height?: number,
-   *          yRange?: [number, number], theme: () => object, xFormat?: (x) => string, name: string}} options
+   *          yRange?: [number, number], theme: () => object, xFormat?: (x) => string, name: string,
+   *          integerX?: boolean, emptyY?: [number, number]}} options
+   *   integerX: x is a step count (integer ticks, axis from 0); emptyY: the y range shown before any data
    */
   constructor(options) {
     this.options = { height: 220, logX: false, logY: false, xFormat: (x) => String(x), ...options };
@@ -143,11 +169,12 @@ export class LineChart {
     if (width < 10) return;
     const theme = this.options.theme();
     const axisFont = `12px ${theme.font}`;
-    const axis = (label) => ({
+    const axis = (label, extra = {}) => ({
+      ...extra,
       label,
       stroke: () => this.options.theme().muted,
-      grid: { stroke: () => this.options.theme().grid, width: 1 },
-      ticks: { stroke: () => this.options.theme().grid, width: 1 },
+      grid: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
+      ticks: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
       font: axisFont,
       labelFont: axisFont,
     });
@@ -162,8 +189,18 @@ export class LineChart {
         bands.push({ series: [series.length - 2, series.length - 1], fill: withAlpha(g.colour, 0.15) });
       }
     }
-    const y = this.options.logY ? { distr: 3, log: 10 } : { distr: 1 };
-    if (this.options.yRange && !this.options.logY) y.range = this.options.yRange;
+    const { logY, logX, integerX, emptyY, yRange } = this.options;
+    const y = logY ? { distr: 3, log: 10 } : { distr: 1 };
+    if (yRange && !logY) y.range = yRange;
+    else if (emptyY) {
+      y.range = (u, min, max) => {
+        if (!(Number.isFinite(min) && Number.isFinite(max))) return logY ? [Math.max(emptyY[0], 1e-6), emptyY[1]] : emptyY;
+        return logY ? uPlot.rangeLog(min, max, 10, true) : uPlot.rangeNum(min, max, 0.1, true);
+      };
+    }
+    let x = logX ? { time: false, distr: 3, log: 2 } : { time: false };
+    // Steps: from 0 to at least 10, so that one step does not stretch the axis to 0, 0.2 ... 2.
+    if (integerX) x = { time: false, range: (u, min, max) => [0, Math.max(10, Number.isFinite(max) ? max : 0)] };
     this.plot = new uPlot({
       width,
       height: this.options.height,
@@ -171,8 +208,8 @@ export class LineChart {
       bands,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
-      scales: { x: this.options.logX ? { time: false, distr: 3, log: 2 } : { time: false }, y },
-      axes: [axis(this.options.xLabel), axis(this.options.yLabel)],
+      scales: { x, y },
+      axes: [axis(this.options.xLabel, integerX ? { incrs: INTEGER_INCRS } : {}), axis(this.options.yLabel, logY ? logAxisParts() : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
         draw: [(u) => this._drawMarker(u)],
