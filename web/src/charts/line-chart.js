@@ -33,6 +33,12 @@ function logAxisParts() {
   };
 }
 
+/** Linear axis ticks with as many decimals as the tick spacing needs (no "0.30000000000000004"). */
+function linearLabels(u, splits, axisIdx, space, incr) {
+  const decimals = Math.max(0, Math.min(12, -Math.floor(Math.log10(incr) + 1e-9)));
+  return splits.map((v) => (v === null ? null : Number(v.toFixed(decimals)).toLocaleString('en', { maximumFractionDigits: decimals })));
+}
+
 /**
  * @typedef {Object} SeriesGroup
  * @property {string} id  @property {string} label  @property {string} colour  @property {number[]} [dash]
@@ -86,6 +92,7 @@ export class LineChart {
   setMarker(x) {
     this.marker = x;
     if (this.plot) this.plot.redraw(false, false);
+    this._showReadout(null);
   }
 
   /**
@@ -121,11 +128,13 @@ export class LineChart {
   _uplotData() {
     const { xs, columns } = this.data ?? { xs: [], columns: {} };
     const empty = () => new Array(xs.length).fill(null);
+    // A log axis cannot show 0 or a negative value: those points are left out (not drawn, readout "–").
+    const y = this.options.logY ? (list) => Array.from(list, (v) => (v > 0 ? v : null)) : (list) => list;
     const data = [xs];
     for (const g of this.groups) {
       const c = columns[g.id] ?? { median: empty() };
-      data.push(c.median);
-      if (g.band) data.push(c.hi ?? empty(), c.lo ?? empty());
+      data.push(y(c.median));
+      if (g.band) data.push(y(c.hi ?? empty()), y(c.lo ?? empty()));
     }
     return data;
   }
@@ -169,8 +178,16 @@ export class LineChart {
     if (width < 10) return;
     const theme = this.options.theme();
     const axisFont = `12px ${theme.font}`;
-    const axis = (label, extra = {}) => ({
+    // The labels an axis drew last, kept as data-x-ticks / data-y-ticks (what a reader sees, for tests).
+    const recorded = (name, values) => (u, splits, ...rest) => {
+      const labels = (values ?? linearLabels)(u, splits, ...rest);
+      const text = labels.filter((t) => t !== null && t !== '').join(',');
+      if (this.element.dataset[name] !== text) this.element.dataset[name] = text;
+      return labels;
+    };
+    const axis = (label, name, extra = {}) => ({
       ...extra,
+      values: recorded(name, extra.values),
       label,
       stroke: () => this.options.theme().muted,
       grid: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
@@ -209,7 +226,8 @@ export class LineChart {
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: { x, y },
-      axes: [axis(this.options.xLabel, integerX ? { incrs: INTEGER_INCRS } : {}), axis(this.options.yLabel, logY ? logAxisParts() : {})],
+      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : v.toLocaleString('en'))) } : {}),
+        axis(this.options.yLabel, 'yTicks', logY ? logAxisParts() : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
         draw: [(u) => this._drawMarker(u)],
@@ -239,13 +257,21 @@ export class LineChart {
     ctx.restore();
   }
 
+  _restingIndex(xs) {
+    if (this.marker === null) return xs.length - 1;
+    let best = 0;
+    for (let j = 1; j < xs.length; j += 1) if (Math.abs(xs[j] - this.marker) < Math.abs(xs[best] - this.marker)) best = j;
+    return best;
+  }
+
   _showReadout(index) {
     const xs = this.data?.xs ?? [];
     if (xs.length === 0) {
       this.readout.textContent = '';
       return;
     }
-    const i = index === null || index === undefined ? xs.length - 1 : index;
+    // Cursor away: the readout shows the marked x (e.g. the current d_k), else the latest.
+    const i = index === null || index === undefined ? this._restingIndex(xs) : index;
     const data = this._uplotData();
     const parts = [h('span', { class: 'readout-x', text: `${this.options.xLabel} ${this.options.xFormat(xs[i])}` })];
     let column = 1;

@@ -12,6 +12,7 @@ import { AnswerView } from './answer-view.js';
 import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
 import { TrainCharts } from './train-charts.js';
+import { entropyAtStart, startNote } from './train-notes.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
@@ -69,6 +70,7 @@ export class TrainPanel {
     this.answer = new AnswerView();
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
+    this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
     // Shown when a setting changed after the runs made progress: the curves stay until Start.
     this.pendingText = h('span');
     this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
@@ -84,6 +86,7 @@ export class TrainPanel {
       this.answer.element,
       this.charts.lossBlock,
       this.charts.curveGrid,
+      this.startNote,
       ...this.charts.heatmapBlock,
       this.exportButtons,
     ]);
@@ -158,7 +161,9 @@ export class TrainPanel {
     const configs = state.variants.map((v) => trainConfig(state, v, state.trainSeed));
     this.helper.latest('prediction', { type: 'predictLogitStd', configs }).then((reply) => {
       if (!reply) return;
+      this.prediction = { key: JSON.stringify(configs), values: reply.values };
       this.controls.showPrediction(state, reply.values);
+      this.renderer.schedule();
       this._showProblem('');
     }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : `These settings cannot run: ${error.message}`));
   }
@@ -215,6 +220,16 @@ export class TrainPanel {
     })), state.variants, state.threshold, state.steps);
     this.lastAnswer = answer;
     this.answer.render(answer, labelOf, started);
+    this._renderStartNote(state, slots, labelOf);
+  }
+
+  _renderStartNote(state, slots, labelOf) {
+    const p = this.prediction;
+    const matches = p && !this.pendingPlan
+      && p.key === JSON.stringify(state.variants.map((v) => trainConfig(state, v, state.trainSeed)));
+    const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
+      entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants) }) : '';
+    if (this.startNote.textContent !== text) this.startNote.textContent = text;
   }
 
   /** One line saying what the runs are doing (e.g. loading the model in the workers after a first Step). */
