@@ -27,8 +27,16 @@ export function logTickLabel(v) {
  */
 function logAxisParts() {
   const decades = (splits) => splits.filter(isPowerOf10).length >= 2;
+  // Many decades on a short axis: label every k-th power of ten, about one label per 28 px.
+  const every = (u, splits) => {
+    const room = Math.max(2, Math.floor(u.bbox.height / (devicePixelRatio || 1) / 28));
+    return Math.max(1, Math.ceil(splits.filter(isPowerOf10).length / room));
+  };
   return {
-    values: (u, splits) => splits.map((v) => (!decades(splits) || isPowerOf10(v) ? logTickLabel(v) : null)),
+    values: (u, splits) => {
+      const k = every(u, splits);
+      return splits.map((v) => (!decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0) ? logTickLabel(v) : null));
+    },
     filter: (u, splits) => (decades(splits) ? splits.map((v) => (isPowerOf10(v) ? v : null)) : splits),
   };
 }
