@@ -156,6 +156,8 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       const items = await readoutItems(page, 'loss');
       assert.equal(items.length, 2);
       for (const item of items) assert.ok(!/ –/.test(item), `readout ${item}`);
+      const y = await ticks(page, 'loss', 'y');
+      assert.ok(y.length >= 2 && y.every((v) => Number(v) > 0), `log loss ticks ${y}`);
     });
 
     await t.test('changing a model setting while paused keeps the curves and says Start will restart', async () => {
