@@ -6,10 +6,10 @@
 // Typed arrays in replies are transferred, not copied.  Pure: no DOM.
 //
 // Requests (page -> worker)                                        Reply (worker -> page)
-//   {type:'init', id, config, fastForward}                        {type:'ready', id, layers, heads, seqLen,
-//      create the run's trainer (TrainConfig, see wasm-api.js),     stepsDone, measuredLogitStd,
-//      then silently run `fastForward` steps (replaying a run        predictedLogitStd, backend}
-//      whose worker was replaced; the same seed gives the same curve)
+//   {type:'init', id, config, fastForward}                        {type:'ready', id, config, stepsDone,
+//      create the run's trainer (TrainConfig, see wasm-api.js),     measuredLogitStd}
+//      then silently run `fastForward` steps (replaying a run        config: the core's full config, its
+//      whose worker was replaced; the same seed gives the same curve) defaults filled in
 //   {type:'step', id, steps, attention}                           {type:'chunk', id, loss, gradNorm, entropy,
 //      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight (typed arrays as in
 //      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,

@@ -43,8 +43,6 @@ export class WorkerClient {
     });
   }
 
-  get busy() { return this._pending.size > 0; }
-
   terminate() {
     if (!this.alive) return;
     this.alive = false;

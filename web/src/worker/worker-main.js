@@ -28,15 +28,7 @@ function startWorker(scope) {
         left -= k;
       }
       const status = trainer.status();
-      return {
-        layers: status.layers,
-        heads: status.heads,
-        seqLen: 2 * status.config.copyLength + 1,
-        stepsDone: status.stepsDone,
-        measuredLogitStd,
-        predictedLogitStd: lab.predictedLogitStd(config),
-        backend: lab.gemmBackend(),
-      };
+      return { config: status.config, stepsDone: status.stepsDone, measuredLogitStd };
     },
     step(lab, { steps, attention }) {
       const trainer = requireTrainer();
