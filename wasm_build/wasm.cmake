@@ -15,6 +15,12 @@ file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n"
 
 set(SQRTDK_WASM_OPT -O3 -msimd128)
 target_compile_options(sqrtdk_core PUBLIC ${SQRTDK_WASM_OPT})
+# Code off the training hot path (argument checking, configuration, the analysis, the Embind layer) is built for
+# size: it runs a few times per request, and the page ships every byte of it.
+set_source_files_properties(
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+  PROPERTIES COMPILE_OPTIONS -Oz)
 
 set(SQRTDK_MODULE_LINK_FLAGS
   --bind ${SQRTDK_WASM_OPT}
