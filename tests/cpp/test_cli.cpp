@@ -375,7 +375,7 @@ TEST_CASE("train --optimizer sgd uses SGD's default lr 0.1 and writes the mechan
   std::remove(csv_path);
 }
 
-TEST_CASE("scenarios --json lists the six presets; compare --scenario refuses unknown ids and extra settings", "[cli]") {
+TEST_CASE("scenarios --json lists the six presets, and compare --scenario refuses unknown ids and extra settings", "[cli]") {
   const RunResult list = run_cli("scenarios --json");
   REQUIRE(list.exit_code == 0);
   const Json j = parse_json(list.out);

@@ -96,7 +96,7 @@ TEST_CASE("scenario settings parse with the page's keys, over the page's default
 
 // Measured (sqrtdk compare --scenario adam, 600 steps, seeds 0-4): scaled reaches 0.1 at 61-67 steps, unscaled at
 // 198, 118, 101, 105 and never for seed 4 (stalls near 0.24).  Step 1's q/k gradient: unscaled ~1.9, scaled ~0.35.
-TEST_CASE("scenario adam: both learn on seeds 0-2, unscaled later on each; its step-1 q/k gradient is larger",
+TEST_CASE("scenario adam: both learn on seeds 0-2, unscaled later on each, and its step-1 q/k gradient is larger",
           "[scenarios][slow]") {
   const ExerciseSettings s = settings_of("adam");
   REQUIRE(s.base.optim.optimizer == Optimizer::adam);
