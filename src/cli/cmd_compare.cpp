@@ -84,7 +84,8 @@ int run_compare(const Args& args) {
       if (args.has(flag)) throw UsageError("--scenario sets every setting: drop --" + flag);
     const std::string id = args.get_string("scenario", "");
     const Scenario* scenario = find_scenario(id);
-    if (!scenario) throw UsageError("--scenario: no scenario '" + id.substr(0, 40) + "'; 'sqrtdk scenarios' lists them");
+    if (!scenario)
+      throw UsageError("--scenario: no scenario '" + id.substr(0, 40) + "'; 'sqrtdk scenarios' lists them");
     const ExerciseSettings settings = parse_exercise_settings(scenario->settings);
     base = settings.base;
     names = settings.variants;
