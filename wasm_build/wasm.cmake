@@ -26,6 +26,7 @@ set(SQRTDK_MODULE_LINK_FLAGS
   -sDYNAMIC_EXECUTION=0)
 
 add_executable(sqrtdk_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+target_sources(sqrtdk_module PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp)
 target_link_libraries(sqrtdk_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})
 target_link_options(sqrtdk_module PRIVATE ${SQRTDK_MODULE_LINK_FLAGS})

@@ -9,7 +9,7 @@ import { LAYER_DASHES, variantColour, variantLabel } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HeatmapChart } from '../charts/heatmap.js';
 import { displaySteps, seedBand, smoothForDisplay } from '../analysis/curves.js';
-import { exerciseAnswer } from '../analysis/exercise-answer.js';
+import { AnswerClient } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';
 import { RunTable } from './run-table.js';
 import { Exercise } from '../training/exercise.js';
@@ -30,11 +30,19 @@ const choiceOptions = (key, text = (v) => String(v)) => PROPERTY_BY_KEY.get(key)
 
 export class TrainPanel {
   /**
-   * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number}} deps
+   * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number,
+   *   onAnswer?: (answer: object) => void}} deps  onAnswer gets each new answer (lab.compare's structured result)
    */
-  constructor({ store, helper, theme, notify, createClient, concurrency }) {
+  constructor({ store, helper, theme, notify, createClient, concurrency, onAnswer = () => {} }) {
     this.store = store;
     this.helper = helper;
+    this.answerClient = new AnswerClient(helper, {
+      onAnswer: (answer) => {
+        this._scheduleRender();
+        onAnswer(answer);
+      },
+      onError: (error) => this._showProblem(`The answer could not be computed: ${error.message}`),
+    });
     this.theme = theme;
     this.notify = notify;
     this.renderPending = false;
@@ -301,14 +309,9 @@ export class TrainPanel {
     this.stepButton.disabled = ex.running || !ex.canAdvance;
     this.resetButton.disabled = !started && !ex.running;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
-    this.runTable.render(slots, state.steps, labelOf, colourOf);
-    const answer = exerciseAnswer(slots.map((s) => ({
-      variant: s.record.variant, seed: s.record.seed, loss: s.record.loss.view,
-      stopped: ['done', 'diverged', 'failed'].includes(s.status), divergedStep: s.record.divergedStep,
-      sequenceAccuracy: s.record.sequenceAccuracy,
-    })), state.variants, state.threshold, state.steps);
-    this.lastAnswer = answer;
-    this.answer.render(answer, labelOf, started);
+    this.answerClient.update(slots, state);
+    this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
+    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
   }
 
   _renderLoss({ state, runs, labelOf, colourOf, band }) {
@@ -385,7 +388,7 @@ export class TrainPanel {
   }
 
   _exportJson() {
-    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.lastAnswer ?? exerciseAnswer([], [], this.store.state.threshold, this.store.state.steps),
+    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer,
       generator: 'sqrtdk lab (web)' });
     downloadText(`${JSON.stringify(json, null, 1)}\n`, 'sqrtdk-curves.json', 'application/json');
   }

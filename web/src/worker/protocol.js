@@ -21,6 +21,8 @@
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
 //      predicted std of the attention logits at init, per config
+//   {type:'compare', id, request}       (Lab.compare request)      {type:'compare', id, result}
+//      the exercise's answer from the runs' loss curves
 
 export const REQUEST_REPLY = Object.freeze({
   init: 'ready',
@@ -30,6 +32,7 @@ export const REQUEST_REPLY = Object.freeze({
   sweep: 'sweep',
   histogram: 'histogram',
   predictLogitStd: 'predictLogitStd',
+  compare: 'compare',
 });
 
 const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);
