@@ -252,7 +252,7 @@ TEST_CASE("the reference never reaches it, or neither does", "[analysis]") {
         "say which gets there sooner; their final levels: unscaled 0.3, scaled 1/√d_k 0.3.");
 }
 
-TEST_CASE("stalls are reported with start, length and level; the final level once every run stopped", "[analysis]") {
+TEST_CASE("stalls are reported with start, length and level, the final level once every run stopped", "[analysis]") {
   VariantCurves s = scaled({60, 61, 62});
   VariantCurves u = variant("unscaled", ScaleMode::unscaled, {stuck(400, 0.25f, 200), stuck(400, 1.1f, 1000), stuck(400, 2.0f, 1000)});
   const Answer a = answer_of({s, u});
@@ -300,7 +300,7 @@ TEST_CASE("while a run has neither reached the threshold nor stopped, the answer
   CHECK(variant_median_cell(a.variants[0], 400) == "50");
 }
 
-TEST_CASE("one variant alone is summarised; diverged runs are named", "[analysis]") {
+TEST_CASE("one variant alone is summarised, diverged runs are named", "[analysis]") {
   const Answer single = answer_of({scaled({50, 60, 70})});
   CHECK(single.outcome == Outcome::single);
   CHECK(single.sentences.at(0) == "scaled 1/√d_k reached smoothed loss 0.1 at a median of 60 steps (3 seeds: 50–70).");
