@@ -55,14 +55,16 @@ function answerTable(answer) {
   const head = ['variant', `steps to ${short(answer.threshold)}, each seed (${seeds})`, 'median', 'vs reference', 'stall',
     answer.final ? 'final level (median)' : 'level now (median)'];
   if (anyDiverged) head.push('diverged');
+  // data-label: the column's name, shown before each cell when a narrow box stacks the table.
+  const cell = (name, label, text) => h('td', { attrs: { 'data-cell': name, 'data-label': label }, text });
   const rows = answer.variants.map((v) => h('tr', { attrs: { 'data-variant': v.name, 'data-outcome': v.outcome } }, [
     h('th', { attrs: { scope: 'row' }, text: v.label }),
-    h('td', { attrs: { 'data-cell': 'seeds' }, text: v.cells.seeds }),
-    h('td', { attrs: { 'data-cell': 'median' }, text: v.cells.median }),
-    h('td', { attrs: { 'data-cell': 'relation' }, text: v.cells.relation }),
-    h('td', { attrs: { 'data-cell': 'stall' }, text: v.cells.stall }),
-    h('td', { attrs: { 'data-cell': 'final' }, text: v.cells.finalLoss }),
-    anyDiverged ? h('td', { attrs: { 'data-cell': 'diverged' }, text: `${v.runsDiverged} of ${v.runs.length}` }) : null,
+    cell('seeds', head[1], v.cells.seeds),
+    cell('median', head[2], v.cells.median),
+    cell('relation', head[3], v.cells.relation),
+    cell('stall', head[4], v.cells.stall),
+    cell('final', head[5], v.cells.finalLoss),
+    anyDiverged ? cell('diverged', head[6], `${v.runsDiverged} of ${v.runs.length}`) : null,
   ]));
   return h('table', { class: 'answer-table' }, [
     h('thead', {}, [h('tr', {}, head.map((text) => h('th', { attrs: { scope: 'col' }, text })))]), h('tbody', {}, rows)]);
