@@ -3,7 +3,6 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunRecord } from '../../web/src/training/run-record.js';
 import { curvesToCsv, curvesToJson } from '../../web/src/export/curves-export.js';
-import { exerciseAnswer } from '../../web/src/analysis/exercise-answer.js';
 import { fixed, formatG } from '../../web/src/ui/format.js';
 import { isReply, isRequest, transferablesOf } from '../../web/src/worker/protocol.js';
 import { runPlan } from '../../web/src/training/run-plan.js';
@@ -38,8 +37,7 @@ test('CSV has one row per run and step, per-layer columns, and the evaluation wh
 
 test('JSON carries the settings, every curve and the answer; non-finite numbers become null', () => {
   const runs = [record('scaled', 0, [2, 1]), record('unscaled', 0, [2, NaN], { diverged: 2 })];
-  const answer = exerciseAnswer(runs.map((r) => ({ variant: r.variant, seed: r.seed, loss: r.loss.view, stopped: true, divergedStep: r.divergedStep, sequenceAccuracy: 1 })),
-    ['scaled', 'unscaled'], 0.1, 2);
+  const answer = { outcome: 'never', variants: [{ name: 'scaled', label: 'scaled 1/√d_k' }], sentences: ['…'] };  // lab.compare's result, as shown
   const json = JSON.parse(JSON.stringify(curvesToJson({ settings: { ...defaultState() }, runs, answer, generator: 'test' })));
   assert.equal(json.settings.dk, 128);
   assert.equal(json.threshold, 0.1);
@@ -47,7 +45,8 @@ test('JSON carries the settings, every curve and the answer; non-finite numbers 
   assert.equal(json.runs[1].diverged, true);
   assert.equal(json.runs[1].divergedStep, 2);
   assert.equal(json.runs[0].entropyByLayer.length, 2);
-  assert.equal(json.answer.variants[0].name, 'scaled');
+  assert.deepEqual(json.answer, answer);
+  assert.equal(curvesToJson({ settings: { ...defaultState() }, runs, answer: null, generator: 'test' }).answer, null);
   assert.equal(json.runs[0].config.scale, 'scaled');
 });
 

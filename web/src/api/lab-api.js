@@ -3,7 +3,6 @@
 // message and changes nothing.
 
 import { strictSettings, settingsCopy } from './settings.js';
-import { currentAnswer } from './answer-detail.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -12,12 +11,14 @@ export const EXPORT_GENERATOR = 'sqrtdk lab (web)';
 export class LabApi {
   /**
    * @param {{store: import('../state/store.js').Store, events: import('./lab-events.js').LabEvents,
-   *          exercise: () => (import('../training/exercise.js').Exercise|null)}} deps
+   *          exercise: () => (import('../training/exercise.js').Exercise|null), answer: () => (object|null)}} deps
+   *   answer: the answer box's current answer (lab.compare's result), which the Export JSON button saves too
    */
-  constructor({ store, events, exercise }) {
+  constructor({ store, events, exercise, answer }) {
     this.store = store;
     this.events = events;
     this.exerciseOf = exercise;
+    this.answerOf = answer;
   }
 
   start() { this._exercise('start()').start(); }
@@ -40,7 +41,7 @@ export class LabApi {
     const exercise = this._exercise('exportData()');
     if (format === 'csv') return curvesToCsv(exercise.runs);
     const state = this.store.state;
-    const json = curvesToJson({ settings: { ...state }, runs: exercise.runs, answer: currentAnswer(exercise, state), generator: EXPORT_GENERATOR });
+    const json = curvesToJson({ settings: { ...state }, runs: exercise.runs, answer: this.answerOf(), generator: EXPORT_GENERATOR });
     return `${JSON.stringify(json, null, 1)}\n`;
   }
 

@@ -43,7 +43,7 @@ export function curvesToCsv(runs) {
 
 /**
  * Everything needed to reproduce and re-plot the exercise.  Non-finite numbers become null (JSON has none).
- * @param {{settings: object, runs: RunRecord[], answer: object, generator: string}} input
+ * @param {{settings: object, runs: RunRecord[], answer: object|null, generator: string}} input
  */
 export function curvesToJson({ settings, runs, answer, generator }) {
   const list = (typed) => Array.from(typed, finiteOrNull);
@@ -52,20 +52,7 @@ export function curvesToJson({ settings, runs, answer, generator }) {
     generator,
     settings,
     threshold: settings.threshold,
-    answer: {
-      ready: answer.ready,
-      final: answer.final,
-      sentences: answer.sentences,
-      variants: answer.variants.map((v) => ({
-        name: v.name,
-        seeds: v.seeds,
-        medianStepsToThreshold: v.medianStepsToThreshold,
-        medianPlateauStep: finiteOrNull(v.medianPlateauStep),
-        medianPlateauLoss: finiteOrNull(v.medianPlateauLoss),
-        runsReaching: v.runsReaching,
-        runsDiverged: v.runsDiverged,
-      })),
-    },
+    answer,  // lab.compare's structured result (null before the first), as the page showed it
     runs: runs.map((r) => ({
       variant: r.variant,
       seed: r.seed,

@@ -7,7 +7,7 @@ import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
 import { variantColour, variantLabel } from '../ui/palette.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
-import { exerciseAnswer } from '../analysis/exercise-answer.js';
+import { AnswerClient } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';
 import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
@@ -30,6 +30,11 @@ export class TrainPanel {
   constructor({ store, helper, theme, notify, createClient, concurrency }) {
     this.store = store;
     this.helper = helper;
+    // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
+    this.answerClient = new AnswerClient(helper, {
+      onAnswer: () => this.renderer.schedule(),
+      onError: (error) => this._showProblem(`The answer could not be computed: ${error.message}`),
+    });
     this.theme = theme;
     this.notify = notify;
     this.pendingPlan = false;
@@ -212,14 +217,9 @@ export class TrainPanel {
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     this._renderStatusLine(slots, state.steps);
-    this.runTable.render(slots, state.steps, labelOf, colourOf);
-    const answer = exerciseAnswer(slots.map((s) => ({
-      variant: s.record.variant, seed: s.record.seed, loss: s.record.loss.view,
-      stopped: ['done', 'diverged', 'failed'].includes(s.status), divergedStep: s.record.divergedStep,
-      sequenceAccuracy: s.record.sequenceAccuracy,
-    })), state.variants, state.threshold, state.steps);
-    this.lastAnswer = answer;
-    this.answer.render(answer, labelOf, started);
+    this.answerClient.update(slots, state);
+    this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
+    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
     this._renderStartNote(state, slots, labelOf);
   }
 
@@ -252,7 +252,7 @@ export class TrainPanel {
   }
 
   _exportJson() {
-    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.lastAnswer ?? exerciseAnswer([], [], this.store.state.threshold, this.store.state.steps),
+    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer,
       generator: 'sqrtdk lab (web)' });
     downloadText(`${JSON.stringify(json, null, 1)}\n`, 'sqrtdk-curves.json', 'application/json');
   }

@@ -21,6 +21,8 @@
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
 //      predicted std of the attention logits at init, per config
+//   {type:'compare', id, request}       (Lab.compare request)      {type:'compare', id, result}
+//      the exercise's answer from the runs' loss curves
 
 // Before any request is answered, the page sends the WebAssembly core, compiled once per page
 // (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
@@ -40,6 +42,7 @@ export const REQUEST_REPLY = Object.freeze({
   sweep: 'sweep',
   histogram: 'histogram',
   predictLogitStd: 'predictLogitStd',
+  compare: 'compare',
 });
 
 const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);
