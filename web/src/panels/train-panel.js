@@ -85,6 +85,8 @@ export class TrainPanel {
       this.runTable.element,
       this.answer.element,
       this.charts.lossBlock,
+      this.charts.mechanismBlock,
+      this.charts.adamBox,
       this.charts.curveGrid,
       this.startNote,
       ...this.charts.heatmapBlock,

@@ -11,7 +11,8 @@
 //      then silently run `fastForward` steps (replaying a run        config: the core's full config, its
 //      whose worker was replaced; the same seed gives the same curve) defaults filled in
 //   {type:'step', id, steps, attention}                           {type:'chunk', id, loss, gradNorm, entropy,
-//      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight (typed arrays as in
+//      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight, qkGradNorm,
+//                                                                    qkUpdateNorm, logitSpread, jacobianNorm (as in
 //      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,
 //      also return that attention map after the steps                divergedStep, elapsedMs, attention}
 //                                                                    attention: null or {data, rows, cols, layer, head}
