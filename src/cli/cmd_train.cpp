@@ -109,7 +109,10 @@ int run_train(const Args& args) {
     w.field("seed", config.seed).field("steps", run.steps).field("threshold", threshold);
     w.key("steps_to_threshold");
     run.steps_to_threshold > 0 ? w.value(run.steps_to_threshold) : w.null();
-    w.field("plateau_step", run.plateau_step).field("plateau_loss", run.plateau_loss);
+    w.key("stall");
+    run.stall.found() ? w.begin_object().field("start", run.stall.start).field("length", run.stall.length)
+                            .field("level", run.stall.level).field("to_end", run.stall.to_end).end_object()
+                      : w.null();
     w.field("final_loss", run.final_loss).field("token_accuracy", double(final_eval.token_accuracy));
     w.field("sequence_accuracy", run.sequence_accuracy).field("diverged", run.diverged);
     w.key("diverged_step");
@@ -129,7 +132,7 @@ int run_train(const Args& args) {
           run.sequence_accuracy, double(final_eval.token_accuracy));
   if (run.steps_to_threshold > 0) appendf(text, "smoothed loss < %g at step %d\n", threshold, run.steps_to_threshold);
   else appendf(text, "smoothed loss never went below %g\n", threshold);
-  appendf(text, "plateau from step %d at loss %.4g\n", run.plateau_step, run.plateau_loss);
+  appendf(text, "stall: %s\n", run_stall_cell(run).c_str());
   const GradientDrop drop = qk_gradient_drop(log);
   appendf(text, "q/k gradient (smoothed): peak %.3g at step %d, final %.3g (%.3gx below the peak)\n", drop.peak,
           drop.peak_step, drop.final, drop.ratio());

@@ -90,7 +90,7 @@ TEST_CASE("make_update_rule builds the chosen optimizer", "[optimizer]") {
   CHECK(dynamic_cast<Sgd*>(make_update_rule(o, 4).get()) != nullptr);
 }
 
-TEST_CASE("optimizer names parse, momentum must be in [0, 1), and SGD's default lr is documented", "[optimizer][config]") {
+TEST_CASE("optimizer names parse, momentum must be at least 0 and below 1, and SGD's default lr is documented", "[optimizer][config]") {
   CHECK(parse_optimizer("adam") == Optimizer::adam);
   CHECK(parse_optimizer("sgd") == Optimizer::sgd);
   CHECK(std::string(to_string(Optimizer::sgd)) == "sgd");

@@ -111,7 +111,11 @@ export class Exercise {
   constructor({ createClient, concurrency, onChange, onNotice }) {
     this._createClient = createClient;
     this._concurrency = Math.max(1, concurrency);
-    this._onChange = onChange;
+    this._listeners = new Set();
+    this._onChange = () => {
+      onChange();
+      for (const listener of this._listeners) listener();
+    };
     this._onNotice = onNotice;
     this._slots = [];
     this._generation = 0;
@@ -120,6 +124,12 @@ export class Exercise {
     this._attentionView = { example: 0, layer: 0, head: 0 };
     this.running = false;
     this.planKey = '';
+  }
+
+  /** Also call `listener` whenever `onChange` fires (the element's events). @returns {() => void} unsubscribe */
+  subscribe(listener) {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
   }
 
   /** The runs' records, in plan order. */

@@ -23,6 +23,16 @@
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
 //      predicted std of the attention logits at init, per config
 
+// Before any request is answered, the page sends the WebAssembly core, compiled once per page
+// (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
+// compiled; it has no id and no reply: requests wait for it, and fail with that error.
+
+/** Is `message` the core delivery ({type:'core', module} or {type:'core', error})? */
+export function isCoreDelivery(message) {
+  return message !== null && typeof message === 'object' && message.type === 'core'
+    && (message.module instanceof WebAssembly.Module || typeof message.error === 'string');
+}
+
 export const REQUEST_REPLY = Object.freeze({
   init: 'ready',
   step: 'chunk',
