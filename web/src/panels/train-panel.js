@@ -48,7 +48,7 @@ export class TrainPanel {
         + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?' }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
-    this.unsubscribe = store.subscribe((state, changed) => this._onState(state, changed));
+    this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
   }
@@ -120,20 +120,23 @@ export class TrainPanel {
 
   // ---- state ------------------------------------------------------------------------------------
 
-  _onState(state, changed) {
+  _onState(state, changed, origin) {
     this.controls.show(state, changed);
     this.charts.show(state, changed);
     if (changed.some((k) => TRAIN_KEYS.has(k))) {
       this._requestPrediction(state);
-      this._planChanged(state);
+      this._planChanged(state, origin);
     }
     if (changed.includes('steps')) this.exercise.setSteps(state.steps);
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.renderer.now();
   }
 
-  /** New model/task settings: apply them now, or, once the runs made progress, keep the curves until Start. */
-  _planChanged(state) {
+  /**
+   * New model/task settings: apply them now, or, when a learner changed a control after the runs made
+   * progress, keep the curves until Start.  Changes from a link, an attribute or the API apply at once.
+   */
+  _planChanged(state, origin) {
     const differs = JSON.stringify(runPlan(state)) !== this.exercise.planKey;
     const progress = this.exercise.runs.reduce((sum, r) => sum + r.stepsDone, 0);
     if (!differs) {
@@ -141,7 +144,9 @@ export class TrainPanel {
       this.pending.hidden = true;
       return;
     }
-    if (progress === 0) {
+    if (progress === 0 || origin !== 'control') {
+      this.pendingPlan = false;
+      this.pending.hidden = true;
       this._applyPlan(state);
       return;
     }
