@@ -31,7 +31,9 @@ set(SQRTDK_MODULE_LINK_FLAGS
   -sFILESYSTEM=0
   -sDYNAMIC_EXECUTION=0)
 
-add_executable(sqrtdk_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+set(SQRTDK_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/scenario_bindings.cpp)
+add_executable(sqrtdk_module ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})
 target_link_options(sqrtdk_module PRIVATE ${SQRTDK_MODULE_LINK_FLAGS})
@@ -54,7 +56,7 @@ target_include_directories(sqrtdk_core_exceptions PUBLIC ${CMAKE_CURRENT_SOURCE_
 target_link_libraries(sqrtdk_core_exceptions PUBLIC Eigen3::Eigen)
 target_compile_definitions(sqrtdk_core_exceptions PUBLIC EIGEN_NO_DEBUG)
 target_compile_options(sqrtdk_core_exceptions PUBLIC ${SQRTDK_WASM_OPT} -fexceptions)
-add_executable(sqrtdk_module_exceptions ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+add_executable(sqrtdk_module_exceptions ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_module_exceptions PRIVATE sqrtdk_core_exceptions)
 target_link_options(sqrtdk_module_exceptions PRIVATE ${SQRTDK_MODULE_LINK_FLAGS} -fexceptions)
 set_target_properties(sqrtdk_module_exceptions PROPERTIES OUTPUT_NAME sqrtdk_exceptions SUFFIX ".js")

@@ -157,6 +157,12 @@ export class Lab {
    */
   histogram(options) { return unwrap(this.module.histogram(plain(options))); }
 
+  /**
+   * The one-click scenarios (src/core/scenarios.cpp): settings is a URL-hash fragment in the page's keys.
+   * @returns {{id: string, title: string, caption: string, settings: string}[]}
+   */
+  scenarios() { return this.module.scenarios(); }
+
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }
 
