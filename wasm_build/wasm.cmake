@@ -42,7 +42,7 @@ set_target_properties(sqrtdk_module PROPERTIES OUTPUT_NAME sqrtdk SUFFIX ".js")
 # The page's module: the same code, glue and .wasm apart.  web/build.mjs stores the .wasm gzip-compressed in the
 # bundle; the page inflates it (DecompressionStream), compiles it once and hands the compiled module to every worker
 # (instantiateWasm), so the glue never fetches anything and runs only in workers.
-add_executable(sqrtdk_web_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+add_executable(sqrtdk_web_module ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_web_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_web_module PRIVATE ${SQRTDK_WARNINGS})
 set(SQRTDK_WEB_LINK_FLAGS ${SQRTDK_MODULE_LINK_FLAGS})

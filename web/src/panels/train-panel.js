@@ -13,6 +13,7 @@ import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
 import { TrainCharts } from './train-charts.js';
 import { entropyAtStart, startNote } from './train-notes.js';
+import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
@@ -39,6 +40,7 @@ export class TrainPanel {
     this.controls = new TrainControls({ store, actions: {
       start: () => this._start(), pause: () => this.exercise.pause(), step: () => this._stepOnce(), reset: () => this._reset() } });
     this.charts = new TrainCharts({ store, theme });
+    this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
@@ -51,6 +53,9 @@ export class TrainPanel {
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
+    helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
+      if (reply) this.scenarios.setScenarios(reply.list);
+    }, () => {});
   }
 
   destroy() {
@@ -87,6 +92,7 @@ export class TrainPanel {
       this.charts.lossBlock,
       this.charts.mechanismBlock,
       this.charts.adamBox,
+      this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
       ...this.charts.heatmapBlock,
@@ -123,6 +129,7 @@ export class TrainPanel {
   _onState(state, changed, origin) {
     this.controls.show(state, changed);
     this.charts.show(state, changed);
+    this.scenarios.show(state);
     if (changed.some((k) => TRAIN_KEYS.has(k))) {
       this._requestPrediction(state);
       this._planChanged(state, origin);

@@ -22,6 +22,8 @@
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
 //      predicted std of the attention logits at init, per config
+//   {type:'scenarios', id}                                        {type:'scenarios', id, list}
+//      the core's one-click presets [{id, title, caption, settings}]
 
 // Before any request is answered, the page sends the WebAssembly core, compiled once per page
 // (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
@@ -41,6 +43,7 @@ export const REQUEST_REPLY = Object.freeze({
   sweep: 'sweep',
   histogram: 'histogram',
   predictLogitStd: 'predictLogitStd',
+  scenarios: 'scenarios',
 });
 
 const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);

@@ -64,6 +64,7 @@ function startWorker(scope) {
     sweep(lab, { options }) { return { result: lab.sweep(options) }; },
     histogram(lab, { options }) { return { result: lab.histogram(options) }; },
     predictLogitStd(lab, { configs }) { return { values: configs.map((c) => lab.predictedLogitStd(c)) }; },
+    scenarios(lab) { return { list: lab.scenarios() }; },
   };
 
   function requireTrainer() {
