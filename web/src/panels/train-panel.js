@@ -13,6 +13,7 @@ import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
 import { TrainCharts } from './train-charts.js';
 import { entropyAtStart, startNote } from './train-notes.js';
+import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
@@ -44,6 +45,7 @@ export class TrainPanel {
     this.controls = new TrainControls({ store, actions: {
       start: () => this._start(), pause: () => this.exercise.pause(), step: () => this._stepOnce(), reset: () => this._reset() } });
     this.charts = new TrainCharts({ store, theme });
+    this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
@@ -53,9 +55,12 @@ export class TrainPanel {
         + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?' }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
-    this.unsubscribe = store.subscribe((state, changed) => this._onState(state, changed));
+    this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
+    helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
+      if (reply) this.scenarios.setScenarios(reply.list);
+    }, () => {});
   }
 
   destroy() {
@@ -90,6 +95,9 @@ export class TrainPanel {
       this.runTable.element,
       this.answer.element,
       this.charts.lossBlock,
+      this.charts.mechanismBlock,
+      this.charts.adamBox,
+      this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
       ...this.charts.heatmapBlock,
@@ -123,20 +131,24 @@ export class TrainPanel {
 
   // ---- state ------------------------------------------------------------------------------------
 
-  _onState(state, changed) {
+  _onState(state, changed, origin) {
     this.controls.show(state, changed);
     this.charts.show(state, changed);
+    this.scenarios.show(state);
     if (changed.some((k) => TRAIN_KEYS.has(k))) {
       this._requestPrediction(state);
-      this._planChanged(state);
+      this._planChanged(state, origin);
     }
     if (changed.includes('steps')) this.exercise.setSteps(state.steps);
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.renderer.now();
   }
 
-  /** New model/task settings: apply them now, or, once the runs made progress, keep the curves until Start. */
-  _planChanged(state) {
+  /**
+   * New model/task settings: apply them now, or, when a learner changed a control after the runs made
+   * progress, keep the curves until Start.  Changes from a link, an attribute or the API apply at once.
+   */
+  _planChanged(state, origin) {
     const differs = JSON.stringify(runPlan(state)) !== this.exercise.planKey;
     const progress = this.exercise.runs.reduce((sum, r) => sum + r.stepsDone, 0);
     if (!differs) {
@@ -144,7 +156,9 @@ export class TrainPanel {
       this.pending.hidden = true;
       return;
     }
-    if (progress === 0) {
+    if (progress === 0 || origin !== 'control') {
+      this.pendingPlan = false;
+      this.pending.hidden = true;
       this._applyPlan(state);
       return;
     }

@@ -46,6 +46,10 @@ function startWorker(scope) {
         entropy: chunk.entropy,
         maxLogit: chunk.maxLogit,
         topWeight: chunk.topWeight,
+        qkGradNorm: chunk.qkGradNorm,
+        qkUpdateNorm: chunk.qkUpdateNorm,
+        logitSpread: chunk.logitSpread,
+        jacobianNorm: chunk.jacobianNorm,
         evals: chunk.evals,
         stepsDone: chunk.stepsDone,
         diverged: chunk.diverged,
@@ -62,6 +66,7 @@ function startWorker(scope) {
     histogram(lab, { options }) { return { result: lab.histogram(options) }; },
     predictLogitStd(lab, { configs }) { return { values: configs.map((c) => lab.predictedLogitStd(c)) }; },
     compare(lab, { request }) { return { result: lab.compare(request) }; },
+    scenarios(lab) { return { list: lab.scenarios() }; },
   };
 
   function requireTrainer() {
