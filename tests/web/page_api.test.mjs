@@ -21,7 +21,6 @@ function call(page, code) {
   return page.evaluate((source) => {
     const el = document.querySelector('sqrtdk-lab');
     try {
-      // eslint-disable-next-line no-new-func -- test-only: run the given call on the element
       return { value: new Function('el', `return ${source}`)(el) };
     } catch (error) {
       return { error: error.message };
