@@ -4,15 +4,18 @@
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const WEB = dirname(fileURLToPath(import.meta.url));
 const REPO = join(WEB, '..');
-const GLUE = join(REPO, 'wasm_build/build/sqrtdk.js');
+// The page's module: glue and .wasm apart (wasm_build/wasm.cmake, target sqrtdk_web_module).
+const GLUE = join(REPO, 'wasm_build/build/sqrtdk_web.js');
+const WASM = join(REPO, 'wasm_build/build/sqrtdk_web.wasm');
 const DIST = join(WEB, 'dist');
 
-if (!existsSync(GLUE)) {
-  console.error(`${GLUE} is missing; build it first:\n  cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_module`);
+if (!existsSync(GLUE) || !existsSync(WASM)) {
+  console.error(`${GLUE} is missing; build it first:\n  cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_web_module`);
   process.exit(1);
 }
 
@@ -31,15 +34,23 @@ async function bundleWorker() {
   return result.outputFiles[0].text;
 }
 
-/** `import x from 'sqrtdk:glue'` and `'sqrtdk:worker'` resolve to text. */
+/** The .wasm, gzip-compressed (level 9) and base64-encoded: inflated by the page (src/worker/wasm-binary.js). */
+function compressedWasm() {
+  return gzipSync(readFileSync(WASM), { level: 9 }).toString('base64');
+}
+
+/** `import x from 'sqrtdk:glue'`, `'sqrtdk:worker'` and `'sqrtdk:wasm'` resolve to text. */
 function inlineSources(workerText) {
+  const texts = {
+    'sqrtdk:glue': () => readFileSync(GLUE, 'utf8'),
+    'sqrtdk:worker': () => workerText,
+    'sqrtdk:wasm': compressedWasm,
+  };
   return {
     name: 'sqrtdk-inline-sources',
     setup(b) {
-      b.onResolve({ filter: /^sqrtdk:(glue|worker)$/ }, (args) => ({ path: args.path, namespace: 'sqrtdk-inline' }));
-      b.onLoad({ filter: /.*/, namespace: 'sqrtdk-inline' }, (args) => (args.path === 'sqrtdk:glue'
-        ? { contents: readFileSync(GLUE, 'utf8'), loader: 'text', watchFiles: [GLUE] }
-        : { contents: workerText, loader: 'text' }));
+      b.onResolve({ filter: /^sqrtdk:(glue|worker|wasm)$/ }, (args) => ({ path: args.path, namespace: 'sqrtdk-inline' }));
+      b.onLoad({ filter: /.*/, namespace: 'sqrtdk-inline' }, (args) => ({ contents: texts[args.path](), loader: 'text' }));
     },
   };
 }

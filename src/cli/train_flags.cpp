@@ -8,11 +8,13 @@ const char kTrainFlagsUsage[] =
     "model:     --layers 2  --d-model 64  --heads 1 (d_k = d_model/heads)  --d-ff 256 (0 = 4 d_model)\n"
     "           --init xavier|torch|gpt (xavier)\n"
     "task:      --copy-length 10  --symbols 10  --batch 32  --eval-batch 64  --eval-every 50\n"
-    "optimizer: --lr 1e-3  --beta1 0.9  --beta2 0.98  --eps 1e-9  --clip 0 (global-norm clipping, 0 = off)\n";
+    "optimizer: --optimizer adam|sgd (adam)  --lr 1e-3 (sgd: 0.1)  --momentum 0.9 (sgd)\n"
+    "           --beta1 0.9  --beta2 0.98  --eps 1e-9 (adam)  --clip 0 (global-norm clipping, 0 = off)\n";
 
 std::vector<std::string> train_flag_names(std::initializer_list<const char*> extra) {
   std::vector<std::string> names{"layers", "d-model", "heads", "d-ff", "init", "copy-length", "symbols", "batch",
-                                 "eval-batch", "eval-every", "lr", "beta1", "beta2", "eps", "clip", "seed"};
+                                 "eval-batch", "eval-every", "optimizer", "lr", "momentum", "beta1", "beta2", "eps",
+                                 "clip", "seed"};
   names.insert(names.end(), extra.begin(), extra.end());
   return names;
 }
@@ -30,7 +32,10 @@ TrainConfig read_train_config(const Args& args, bool with_scale) {
   c.task.batch = args.get_int("batch", c.task.batch, 1, Limits::max_batch);
   c.task.eval_batch = args.get_int("eval-batch", c.task.eval_batch, 1, Limits::max_eval_batch);
   c.eval_every = args.get_int("eval-every", c.eval_every, 1, 1000000);
-  c.optim.lr = args.get_double("lr", c.optim.lr, 1e-12, 100.0);
+  c.optim.optimizer = parse_optimizer(args.get_string("optimizer", "adam"));
+  const double default_lr = c.optim.optimizer == Optimizer::sgd ? kSgdDefaultLr : c.optim.lr;
+  c.optim.lr = args.get_double("lr", default_lr, 1e-12, 100.0);
+  c.optim.momentum = args.get_double("momentum", c.optim.momentum, 0.0, 1.0);  // validate() refuses 1
   c.optim.beta1 = args.get_double("beta1", c.optim.beta1, 0.0, 0.999999);
   c.optim.beta2 = args.get_double("beta2", c.optim.beta2, 0.0, 0.999999);
   c.optim.eps = args.get_double("eps", c.optim.eps, 1e-30, 1.0);

@@ -70,10 +70,16 @@ std::string validate(const TrainConfig& c) {
       check_range(err, "eval_batch", t.eval_batch, 1, Limits::max_eval_batch) &&
       check_real(err, "lr", o.lr, 0.0, 100.0, true) &&
       check_real(err, "beta1", o.beta1, 0.0, 1.0, false) && check_real(err, "beta2", o.beta2, 0.0, 1.0, false) &&
-      check_real(err, "eps", o.eps, 0.0, 1.0, true) && check_real(err, "clip_norm", o.clip_norm, 0.0, 1e9, false) &&
+      check_real(err, "eps", o.eps, 0.0, 1.0, true) &&
+      check_real(err, "clip_norm", o.clip_norm, 0.0, 1e9, false) &&
       check_range(err, "eval_every", c.eval_every, 1, 1000000);
   if (!ok) return err.str();
   if (o.beta1 >= 1.0 || o.beta2 >= 1.0) return "beta1 and beta2 must be below 1";
+  if (!(o.momentum >= 0.0 && o.momentum < 1.0)) {  // NaN fails both
+    err << "momentum must be a finite number in [0, 1), got " << o.momentum;
+    return err.str();
+  }
+  if (o.optimizer != Optimizer::adam && o.optimizer != Optimizer::sgd) return "optimizer must be one of adam, sgd";
   if (m.d_model % m.n_heads != 0) {
     err << "d_model (" << m.d_model << ") must be divisible by n_heads (" << m.n_heads << ")";
     return err.str();
@@ -143,6 +149,20 @@ const char* to_string(InitScheme init) {
     case InitScheme::gpt: return "gpt";
   }
   return "?";
+}
+
+const char* to_string(Optimizer optimizer) {
+  switch (optimizer) {
+    case Optimizer::adam: return "adam";
+    case Optimizer::sgd: return "sgd";
+  }
+  return "?";
+}
+
+Optimizer parse_optimizer(const std::string& text) {
+  if (text == "adam") return Optimizer::adam;
+  if (text == "sgd") return Optimizer::sgd;
+  throw ConfigError("optimizer must be adam or sgd, got '" + text.substr(0, 40) + "'");
 }
 
 void parse_scale(const std::string& text, ModelConfig& model) {

@@ -41,7 +41,7 @@ val typed_copy(const char* type, const std::vector<T>& data) {
 
 const std::initializer_list<const char*> kConfigFields = {
     "layers", "dModel", "heads", "dFf", "scale", "alpha", "init", "copyLength", "symbols", "batch",
-    "evalBatch", "lr", "beta1", "beta2", "eps", "clipNorm", "seed", "evalEvery"};
+    "evalBatch", "optimizer", "lr", "momentum", "beta1", "beta2", "eps", "clipNorm", "seed", "evalEvery"};
 
 // Reads a JS config object over the canonical defaults; "" or the first problem.
 std::string read_config(const val& object, TrainConfig& c) {
@@ -57,7 +57,9 @@ std::string read_config(const val& object, TrainConfig& c) {
   c.task.n_symbols = f.integer("symbols", c.task.n_symbols);
   c.task.batch = f.integer("batch", c.task.batch);
   c.task.eval_batch = f.integer("evalBatch", c.task.eval_batch);
-  c.optim.lr = f.number("lr", c.optim.lr);
+  const std::string optimizer = f.text("optimizer", "adam");
+  c.optim.lr = f.number("lr", optimizer == "sgd" ? kSgdDefaultLr : c.optim.lr);
+  c.optim.momentum = f.number("momentum", c.optim.momentum);
   c.optim.beta1 = f.number("beta1", c.optim.beta1);
   c.optim.beta2 = f.number("beta2", c.optim.beta2);
   c.optim.eps = f.number("eps", c.optim.eps);
@@ -74,6 +76,9 @@ std::string read_config(const val& object, TrainConfig& c) {
   else if (init == "torch") c.model.init = InitScheme::torch;
   else if (init == "gpt") c.model.init = InitScheme::gpt;
   else return "config.init must be one of xavier, torch, gpt";
+  if (optimizer == "adam") c.optim.optimizer = Optimizer::adam;
+  else if (optimizer == "sgd") c.optim.optimizer = Optimizer::sgd;
+  else return "config.optimizer must be one of adam, sgd";
   const std::string problem = validate(c);
   return problem.empty() ? "" : "config: " + problem;
 }
@@ -91,7 +96,9 @@ val config_to_js(const TrainConfig& c) {
   o.set("symbols", c.task.n_symbols);
   o.set("batch", c.task.batch);
   o.set("evalBatch", c.task.eval_batch);
+  o.set("optimizer", std::string(to_string(c.optim.optimizer)));
   o.set("lr", c.optim.lr);
+  o.set("momentum", c.optim.momentum);
   o.set("beta1", c.optim.beta1);
   o.set("beta2", c.optim.beta2);
   o.set("eps", c.optim.eps);
@@ -290,6 +297,10 @@ class WasmTrainer {
     o.set("entropy", typed_copy("Float32Array", log.entropy));
     o.set("maxLogit", typed_copy("Float32Array", log.max_logit));
     o.set("topWeight", typed_copy("Float32Array", log.top_weight));
+    o.set("qkGradNorm", typed_copy("Float32Array", log.qk_grad_norm));
+    o.set("qkUpdateNorm", typed_copy("Float32Array", log.qk_update_norm));
+    o.set("logitSpread", typed_copy("Float32Array", log.logit_spread));
+    o.set("jacobianNorm", typed_copy("Float32Array", log.jacobian_norm));
     val evals = val::array();
     for (const EvalMetrics& e : log.evals) evals.call<void>("push", eval_js(e));
     o.set("evals", evals);

@@ -18,7 +18,9 @@
  * @property {number} [symbols=10]     2..1000
  * @property {number} [batch=32]       1..1024
  * @property {number} [evalBatch=64]   1..1024
- * @property {number} [lr=0.001]       (0, 100]
+ * @property {'adam'|'sgd'} [optimizer='adam']  sgd: SGD with momentum (v = momentum v + g; w -= lr v)
+ * @property {number} [lr=0.001]       (0, 100]; when absent and optimizer is 'sgd', 0.1
+ * @property {number} [momentum=0.9]   [0, 1), sgd only
  * @property {number} [beta1=0.9]      [0, 1)
  * @property {number} [beta2=0.98]     [0, 1)
  * @property {number} [eps=1e-9]       (0, 1]
@@ -38,6 +40,10 @@
  * @property {Float32Array} entropy        (k * layers * heads) mean attention entropy, nats
  * @property {Float32Array} maxLogit       (k * layers) largest attention logit
  * @property {Float32Array} topWeight      (k * layers) mean largest attention weight
+ * @property {Float32Array} qkGradNorm     (k * layers) L2 norm of the gradient reaching W_q, W_k, b_q, b_k
+ * @property {Float32Array} qkUpdateNorm   (k * layers) L2 norm of the change the optimizer applied to them
+ * @property {Float32Array} logitSpread    (k * layers) mean over attention rows of max - mean of the logits
+ * @property {Float32Array} jacobianNorm   (k * layers) mean over rows of the softmax Jacobian's Frobenius norm
  * @property {{step:number, loss:number, tokenAccuracy:number, sequenceAccuracy:number}[]} evals
  * @property {number} stepsDone  @property {boolean} diverged  @property {number} divergedStep (0 if not)
  * @property {number} layers  @property {number} heads  @property {TrainConfig} config (normalised)
