@@ -45,8 +45,7 @@ export class LabInstance {
     const initial = host.hasAttribute('sync-url') ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store);
-    this.api = new LabApi({ store: this.store, events: this.events, exercise: () => this.panels.get('train')?.exercise ?? null,
-      answer: () => this.panels.get('train')?.answerClient.answer ?? null });
+    this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
     this.workerUrl = createWorkerUrl();
     this.helper = new HelperWorker(this.workerUrl, {
       onFailure: (message, replaced) => {

@@ -43,7 +43,7 @@ export class TrainPanel {
     this.renderer = new ThrottledRenderer({ intervalMs: RENDER_INTERVAL_MS, alive: () => this.element.isConnected,
       context: () => this._renderContext(), parts: () => [(c) => this._renderStatus(c), ...this.charts.parts()] });
     this.controls = new TrainControls({ store, actions: {
-      start: () => this._start(), pause: () => this.exercise.pause(), step: () => this._stepOnce(), reset: () => this._reset() } });
+      start: () => this.start(), pause: () => this.pause(), step: () => this._stepOnce(), reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme });
     this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
@@ -105,19 +105,21 @@ export class TrainPanel {
     ]);
   }
 
-  // ---- actions ----------------------------------------------------------------------------------
+  // ---- actions (the buttons, and the element's start/pause/reset) -------------------------------
 
-  _start() {
+  start() {
     if (this.pendingPlan) this._applyPending();
     this.exercise.start();
   }
+
+  pause() { this.exercise.pause(); }
 
   _stepOnce() {
     if (this.pendingPlan) this._applyPending();
     this.exercise.stepOnce();
   }
 
-  _reset() {
+  reset() {
     if (this.pendingPlan) this._applyPending();
     else this.exercise.reset();
   }
