@@ -22,7 +22,7 @@ const std::string kUsage = std::string(
     "number of steps and answers \"how much earlier/later does each variant reach the loss threshold than the\n"
     "first?\" with medians over seeds.  Definitions (smoothed loss, steps to threshold, plateau, what counts as\n"
     "a clear difference) are in src/core/analysis.hpp.\n\n") +
-    kTrainFlagsUsage;
+    train_flags_usage(/*with_scale=*/false);
 
 std::vector<std::string> split_variants(const std::string& text) {
   std::vector<std::string> out;

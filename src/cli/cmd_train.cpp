@@ -24,7 +24,7 @@ const std::string kUsage = std::string(
     "smoothed_loss (trailing mean of 20), grad_norm, grad_norm_l<i>, entropy_l<i>_h<j> (nats),\n"
     "max_logit_l<i>, top_weight_l<i>, and at evaluation steps eval_loss, token_accuracy, sequence_accuracy.\n"
     "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json).\n\n") +
-    kTrainFlagsUsage;
+    train_flags_usage();
 
 std::string metrics_csv(const TrainLog& log) {
   const int L = log.n_layers, H = log.n_heads;

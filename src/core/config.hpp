@@ -17,6 +17,16 @@ enum class ScaleMode {
              // initial logit std (~1) equals the scaled variant's: the comparison then isolates the norm.
 };
 
+// Which optimizer updates the parameters.
+enum class Optimizer {
+  adam,  // Adam with bias correction (Kingma & Ba), the lesson's default
+  sgd,   // SGD with heavy-ball momentum: no per-parameter normalisation, so gradient scale matters
+};
+
+// SGD's learning rate when the optimizer is sgd and no lr was given: SGD moves a parameter by lr * gradient,
+// not by about lr per step as Adam does, so it needs a much larger rate than Adam's 1e-3.
+constexpr double kSgdDefaultLr = 0.1;
+
 // Weight initialisation of every Linear (Q, K, V, O, MLP, head); biases are zero unless noted.
 enum class InitScheme {
   xavier,  // U(+-sqrt(6/(in+out))): q, k components of unit variance (the footnote's assumption)
@@ -49,10 +59,12 @@ struct TaskConfig {
 };
 
 struct OptimConfig {
-  double lr = 1e-3;
+  Optimizer optimizer = Optimizer::adam;
+  double lr = 1e-3;         // with sgd and no lr given, the readers use kSgdDefaultLr instead
   double beta1 = 0.9;
   double beta2 = 0.98;
   double eps = 1e-9;
+  double momentum = 0.9;    // sgd only, in [0, 1)
   double clip_norm = 0.0;   // global gradient-norm clipping; 0 = off (it would hide the lesson's effect)
 };
 
@@ -84,7 +96,8 @@ class ConfigError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// "" if `config` is valid, otherwise a one-line message such as "d_model (65) must be divisible by n_heads (2)".
+// "" if `config` is valid, otherwise a one-line message such as "d_model must be in [1, 1024], got 0" or
+// "d_model (65) must be divisible by heads (2)".  Ranges and choices come from the settings table (settings.hpp).
 std::string validate(const TrainConfig& config);
 // Throws ConfigError with validate()'s message.
 void require_valid(const TrainConfig& config);
@@ -99,12 +112,18 @@ double initial_qk_gain(const ModelConfig& model);   // sqrt(d_k)
 // and zero biases: sqrt(d_k) * var(W) * fan_in * scale (derivation in config.cpp).
 double predicted_logit_std(const ModelConfig& model);
 
+// Names of the enum values, in enum order: to_string and the settings table's choices.
+inline constexpr const char* kScaleNames[] = {"scaled", "unscaled", "alpha", "qknorm"};
+inline constexpr const char* kInitNames[] = {"xavier", "torch", "gpt"};
+inline constexpr const char* kOptimizerNames[] = {"adam", "sgd"};
+
 const char* to_string(ScaleMode mode);
 const char* to_string(InitScheme init);
-// Parse "scaled", "unscaled", "qknorm", "alpha" or "alpha=0.25" (which also sets model.alpha).
-// Throw ConfigError on anything else.
+const char* to_string(Optimizer optimizer);
+// A variant name: "scaled", "unscaled", "qknorm", "alpha" or "alpha=0.25", the last being short for the two
+// settings scale = alpha and alpha = 0.25 (the only other spelling of alpha anywhere).  Throws ConfigError on
+// anything else.
 void parse_scale(const std::string& text, ModelConfig& model);
-InitScheme parse_init(const std::string& text);
 // "scaled", "unscaled", "qknorm" or "alpha=0.25": the inverse of parse_scale.
 std::string scale_label(const ModelConfig& model);
 

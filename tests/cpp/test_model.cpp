@@ -98,5 +98,5 @@ TEST_CASE("an invalid configuration constructs no model and says why", "[model][
   TrainConfig c;
   c.model.d_model = 65;
   c.model.n_heads = 2;
-  CHECK_THROWS_WITH(Model<float>(c), "d_model (65) must be divisible by n_heads (2)");
+  CHECK_THROWS_WITH(Model<float>(c), "d_model (65) must be divisible by heads (2)");
 }
