@@ -22,6 +22,8 @@ set(SQRTDK_MODULE_LINK_FLAGS
   -sSINGLE_FILE=1
   -sENVIRONMENT=web,worker,node
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=32MB -sMAXIMUM_MEMORY=2GB
+  # grow by what malloc asks for (not 20 % more): the heap then grows by at most a trainer's estimate
+  -sMEMORY_GROWTH_GEOMETRIC_STEP=0
   -sFILESYSTEM=0
   -sDYNAMIC_EXECUTION=0)
 

@@ -1,41 +1,18 @@
 #include "core/config.hpp"
 
+#include "core/memory.hpp"
 #include "core/settings.hpp"
 
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <sstream>
+#include <string>
 
 namespace sqrtdk {
-namespace {
-
-// Float counts, computed in double so absurd sizes cannot overflow before they are refused.
-double parameter_count(const TrainConfig& c) {
-  const double C = c.model.d_model, F = c.model.d_ff > 0 ? c.model.d_ff : 4.0 * C, V = c.task.vocab(),
-               T = c.task.seq_len(), H = c.model.n_heads, L = c.model.n_layers;
-  const double per_layer = 4 * C + 4 * (C * C + C) + H + (C * F + F) + (F * C + C);
-  return V * C + T * C + L * per_layer + 2 * C + C * V + V;
-}
-
-double workspace_floats(const TrainConfig& c, double batch) {
-  const double C = c.model.d_model, F = c.model.d_ff > 0 ? c.model.d_ff : 4.0 * C, V = c.task.vocab(),
-               T = c.task.seq_len(), H = c.model.n_heads, L = c.model.n_layers;
-  const double N = batch * T;
-  const double per_layer = 14 * N * C + 2 * N * F + 2 * batch * H * T * T + 8 * N;
-  return N * C + L * per_layer + 3 * N * C + 2 * N * V + 8 * N * C + 2 * N * F + 2 * T * T;
-}
-
-double estimated_bytes_exact(const TrainConfig& c) {
-  const double floats =
-      4 * parameter_count(c) + workspace_floats(c, c.task.batch) + workspace_floats(c, c.task.eval_batch);
-  return floats * sizeof(float);
-}
-
-}  // namespace
 
 std::size_t estimated_bytes(const TrainConfig& c) {
-  const double bytes = estimated_bytes_exact(c);
+  const double bytes = static_cast<double>(memory_plan(c).total());
   // size_t is 32 bits in wasm32: saturate rather than overflow the conversion.
   const double largest = static_cast<double>(std::numeric_limits<std::size_t>::max());
   return bytes >= largest ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(bytes);
@@ -50,12 +27,10 @@ std::string validate(const TrainConfig& c) {
     return "d_model (" + std::to_string(c.model.d_model) + ") must be divisible by heads (" +
            std::to_string(c.model.n_heads) + ")";
   }
-  std::ostringstream err;
-  const double bytes = estimated_bytes_exact(c);
-  if (bytes > static_cast<double>(Limits::max_bytes)) {
-    err << "configuration needs about " << static_cast<long long>(bytes / (1 << 20)) << " MiB, over the cap of "
-        << (Limits::max_bytes >> 20) << " MiB (reduce batch, d_model, d_ff, layers or copy_length)";
-    return err.str();
+  const MemoryPlan plan = memory_plan(c);
+  if (plan.total() > Limits::max_bytes) {
+    return "configuration needs about " + std::to_string(plan.total() >> 20) + " MiB, over the cap of " +
+           std::to_string(Limits::max_bytes >> 20) + " MiB; most of it is " + plan.largest_part();
   }
   return "";
 }

@@ -19,6 +19,9 @@ void ParamLayout::add(const std::string& name, std::vector<int> shape) {
 
 ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) {
   const int C = m.d_model, F = m.ff(), V = t.vocab(), TT = t.seq_len(), H = m.n_heads;
+  const bool qk = m.scale == ScaleMode::qknorm;
+  entries_.reserve(2 + std::size_t(m.n_layers) * (16 + qk) + 4);  // exact: the memory plan counts entries
+  layer_ranges_.reserve(m.n_layers);
   add("wte", {V, C});
   add("wpe", {TT, C});
   for (int l = 0; l < m.n_layers; ++l) {
@@ -30,7 +33,7 @@ ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) {
       add(p + "attn.w" + w, {C, C});
       add(p + "attn.b" + w, {C});
     }
-    if (m.scale == ScaleMode::qknorm) add(p + "attn.qk_gain", {H});
+    if (qk) add(p + "attn.qk_gain", {H});
     add(p + "ln2.weight", {C});
     add(p + "ln2.bias", {C});
     add(p + "mlp.w1", {C, F});
@@ -59,6 +62,7 @@ const ParamInfo& ParamLayout::find(const std::string& name) const {
 template <typename T>
 ParamView<T>::ParamView(const ParamLayout& layout, T* base, int n_layers) {
   auto at = [&](const std::string& name) { return base + layout.find(name).offset; };
+  layers.reserve(n_layers);
   wte = at("wte");
   wpe = at("wpe");
   for (int l = 0; l < n_layers; ++l) {
@@ -93,45 +97,68 @@ ParamView<T>::ParamView(const ParamLayout& layout, T* base, int n_layers) {
 // ---- workspace --------------------------------------------------------------------------------
 
 template <typename T>
-Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(config.task.seq_len()) {
+template <typename Take>
+void Workspace<T>::lay_out(const TrainConfig& config, Take&& take) {
   const ModelConfig& m = config.model;
-  const std::size_t C = m.d_model, F = m.ff(), V = config.task.vocab(), H = m.n_heads, N = std::size_t(B) * TT;
-  const std::size_t att = std::size_t(B) * H * TT * TT, tt = std::size_t(TT) * TT;
+  const uint64_t C = m.d_model, F = m.ff(), V = config.task.vocab(), H = m.n_heads, N = uint64_t(B) * TT;
+  const uint64_t att = uint64_t(B) * H * TT * TT, tt = uint64_t(TT) * TT;
   const bool qk = m.scale == ScaleMode::qknorm;
-  // Two passes: count, then hand out pointers into one allocation.
-  std::size_t used = 0;
-  T* base = nullptr;
-  auto take = [&](std::size_t n) { T* p = base ? base + used : nullptr; used += n; return p; };
-  for (int pass = 0; pass < 2; ++pass) {
-    used = 0;
-    layers.assign(m.n_layers, Layer{});
-    x0 = take(N * C);
-    for (Layer& L : layers) {
-      L.ln1 = take(N * C); L.ln1_mean = take(N); L.ln1_rstd = take(N);
-      L.q = take(N * C); L.k = take(N * C); L.v = take(N * C);
-      L.qhat = qk ? take(N * C) : nullptr; L.khat = qk ? take(N * C) : nullptr;
-      L.q_rnorm = qk ? take(N * H) : nullptr; L.k_rnorm = qk ? take(N * H) : nullptr;
-      L.att = take(att);
-      L.att_y = take(N * C);
-      L.x_mid = take(N * C);
-      L.ln2 = take(N * C); L.ln2_mean = take(N); L.ln2_rstd = take(N);
-      L.h_pre = take(N * F); L.h = take(N * F);
-      L.x_out = take(N * C);
-      L.entropy = take(H);
-    }
-    lnf = take(N * C); lnf_mean = take(N); lnf_rstd = take(N);
-    logits = take(N * V); probs = take(N * V);
-    d_x = take(N * C); d_ln = take(N * C); d_att_y = take(N * C);
-    d_q = take(N * C); d_k = take(N * C); d_v = take(N * C);
-    d_qhat = qk ? take(N * C) : nullptr; d_khat = qk ? take(N * C) : nullptr;
-    d_h = take(N * F); d_logits = take(N * V);
-    scratch_a = take(tt); scratch_b = take(tt);
-    if (pass == 0) {
-      storage.assign(used, T(0));
-      base = storage.data();
-    }
+  constexpr auto act = &WorkspaceSize::activations;
+  auto opt = [&](uint64_t n) { return qk ? take(n, act) : nullptr; };  // QK-norm's buffers
+  layers.assign(m.n_layers, Layer{});
+  x0 = take(N * C, act);
+  for (Layer& L : layers) {
+    L.ln1 = take(N * C, act); L.ln1_mean = take(N, act); L.ln1_rstd = take(N, act);
+    L.q = take(N * C, act); L.k = take(N * C, act); L.v = take(N * C, act);
+    L.qhat = opt(N * C); L.khat = opt(N * C); L.q_rnorm = opt(N * H); L.k_rnorm = opt(N * H);
+    L.att = take(att, &WorkspaceSize::attention);
+    L.att_y = take(N * C, act);
+    L.x_mid = take(N * C, act);
+    L.ln2 = take(N * C, act); L.ln2_mean = take(N, act); L.ln2_rstd = take(N, act);
+    L.h_pre = take(N * F, act); L.h = take(N * F, act);
+    L.x_out = take(N * C, act);
+    L.entropy = take(H, act);
   }
-  for (int l = 0; l < m.n_layers; ++l) layers[l].x_in = l == 0 ? x0 : layers[l - 1].x_out;
+  lnf = take(N * C, act); lnf_mean = take(N, act); lnf_rstd = take(N, act);
+  logits = take(N * V, &WorkspaceSize::logits); probs = take(N * V, &WorkspaceSize::logits);
+  d_x = take(N * C, act); d_ln = take(N * C, act); d_att_y = take(N * C, act);
+  d_q = take(N * C, act); d_k = take(N * C, act); d_v = take(N * C, act);
+  d_qhat = opt(N * C); d_khat = opt(N * C);
+  d_h = take(N * F, act); d_logits = take(N * V, &WorkspaceSize::logits);
+  scratch_a = take(tt, &WorkspaceSize::attention); scratch_b = take(tt, &WorkspaceSize::attention);
+}
+
+template <typename T>
+WorkspaceSize Workspace<T>::size(const TrainConfig& config, int batch) {
+  Workspace probe;
+  probe.B = batch;
+  probe.TT = config.task.seq_len();
+  WorkspaceSize size;
+  probe.lay_out(config, [&](uint64_t n, uint64_t WorkspaceSize::*kind) -> T* {
+    size.*kind += n;
+    return nullptr;
+  });
+  return size;
+}
+
+template <typename T>
+uint64_t Workspace<T>::bytes(const TrainConfig& config, int batch) {
+  const uint64_t N = uint64_t(batch) * config.task.seq_len();
+  return size(config, batch).total() * sizeof(T) + uint64_t(config.model.n_layers) * sizeof(Layer) +
+         N * (2 * sizeof(int) + sizeof(unsigned char));
+}
+
+template <typename T>
+Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(config.task.seq_len()) {
+  storage.assign(static_cast<std::size_t>(size(config, batch).total()), T(0));
+  std::size_t used = 0;
+  lay_out(config, [&](uint64_t n, uint64_t WorkspaceSize::*) {
+    T* p = storage.data() + used;
+    used += static_cast<std::size_t>(n);
+    return p;
+  });
+  for (int l = 0; l < config.model.n_layers; ++l) layers[l].x_in = l == 0 ? x0 : layers[l - 1].x_out;
+  const std::size_t N = std::size_t(B) * TT;
   inputs.assign(N, 0);
   targets.assign(N, 0);
   loss_mask.assign(N, 0);

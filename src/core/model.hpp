@@ -17,6 +17,7 @@
 //   lnf.weight (C)  lnf.bias (C)  head.w (C, V)  head.b (V)
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,14 @@ struct ParamView {
   ParamView(const ParamLayout& layout, T* base, int n_layers);
 };
 
+// Elements of a workspace's storage by what they hold (memory.hpp names the settings behind each).
+struct WorkspaceSize {
+  uint64_t activations = 0;  // (N, C), (N, F), (N), (N, H) and (H) buffers
+  uint64_t attention = 0;    // (B, H, T, T) softmax weights per layer and (T, T) scratch
+  uint64_t logits = 0;       // (N, V) logits, probabilities and their gradient
+  uint64_t total() const { return activations + attention + logits; }
+};
+
 // Activations for one (B, T), allocated once; forward stores what backward needs.
 template <typename T>
 struct Workspace {
@@ -81,7 +90,7 @@ struct Workspace {
     T *entropy;                     // (H) mean attention entropy of this forward, nats
     T top_weight, max_logit;
   };
-  int B, TT;
+  int B = 0, TT = 0;
   std::vector<T> storage;
   std::vector<Layer> layers;
   T *x0, *lnf, *lnf_mean, *lnf_rstd, *logits, *probs;  // x0: (N, C) embeddings; logits, probs: (N, V)
@@ -91,6 +100,18 @@ struct Workspace {
   std::vector<int> inputs, targets;      // (N)
 
   Workspace(const TrainConfig& config, int batch);
+
+  // The storage this constructor would allocate, by the same layout pass (no allocation but `layers`).
+  static WorkspaceSize size(const TrainConfig& config, int batch);
+  // Every byte the constructor allocates: storage, layers, tokens and mask.
+  static uint64_t bytes(const TrainConfig& config, int batch);
+
+ private:
+  Workspace() = default;
+  // Hands every buffer its range: take(n, &WorkspaceSize::kind) returns the next n elements (or null when
+  // only counting).  The one place the workspace's layout is written.
+  template <typename Take>
+  void lay_out(const TrainConfig& config, Take&& take);
 };
 
 template <typename T>

@@ -138,6 +138,16 @@ std::string validate_config(val object) {
   return problem.empty() ? check_memory(c) : problem;
 }
 
+// Bytes a trainer for the config allocates (memory.hpp), for a valid config.
+val estimated_bytes_js(val object) {
+  TrainConfig c;
+  const std::string problem = read_config(object, c);
+  if (!problem.empty()) return error_result(problem);
+  val out = val::object();
+  out.set("value", static_cast<double>(estimated_bytes(c)));
+  return out;
+}
+
 val predicted_logit_std_js(val object) {
   TrainConfig c;
   const std::string problem = read_config(object, c);
@@ -259,6 +269,8 @@ val histogram_js(val options) {
   return o;
 }
 
+double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
 double heap_bytes() { return static_cast<double>(emscripten::val::module_property("HEAPU8")["length"].as<double>()); }
 
 std::string gemm_backend() { return gemm_backend_name(); }
@@ -277,7 +289,7 @@ val eval_js(const EvalMetrics& e) {
 constexpr int kMaxStepsPerCall = 100000;
 
 // Refuses a trainer that could not fit in what the heap may still grow to (an allocation failure would
-// abort the module).  The estimate is conservative (config.cpp).
+// abort the module).  The estimate is what the trainer allocates (memory.hpp).
 std::string check_memory(const TrainConfig& c) {
   const double in_use = static_cast<double>(mallinfo().uordblks);
   const double room = static_cast<double>(emscripten_get_heap_max()) - in_use - (16 << 20);  // keep 16 MiB spare
@@ -385,6 +397,8 @@ EMSCRIPTEN_BINDINGS(sqrtdk_lab) {
   emscripten::function("sweep", &sweep_js);
   emscripten::function("histogram", &histogram_js);
   emscripten::function("heapBytes", &heap_bytes);
+  emscripten::function("heapInUse", &heap_in_use);
+  emscripten::function("estimatedBytes", &estimated_bytes_js);
   emscripten::function("gemmBackend", &gemm_backend);
   emscripten::class_<WasmTrainer>("Trainer")
       .constructor<>()

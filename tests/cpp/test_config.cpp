@@ -68,7 +68,7 @@ TEST_CASE("a configuration past the memory cap is refused before anything is all
   CHECK_THAT(message, Catch::Matchers::StartsWith("configuration needs about"));
   CHECK_THAT(message, Catch::Matchers::Contains("over the cap of 512 MiB"));
   CHECK(estimated_bytes(c) > Limits::max_bytes);
-  CHECK(estimated_bytes(TrainConfig{}) < (std::size_t(48) << 20));  // a conservative estimate
+  CHECK(estimated_bytes(TrainConfig{}) < (std::size_t(25) << 20));  // the canonical trainer: about 24 MiB
 }
 
 TEST_CASE("scale and init names parse, and anything else is refused", "[config]") {

@@ -114,7 +114,8 @@ describe('createTrainer errors carry the core message, and validateConfig return
     ['an array instead of an object', [], 'config must be an object, got array'],
     ['a function instead of an object', () => ({}), 'config must be an object, got function'],
     ['past the 512 MiB cap (batch 1024, copyLength 64)', { batch: 1024, copyLength: 64 },
-      'config: configuration needs about 2492 MiB, over the cap of 512 MiB (reduce batch, d_model, d_ff, layers or copy_length)'],
+      'config: configuration needs about 1674 MiB, over the cap of 512 MiB; most of it is the activations (layers x ' +
+      'batch x sequence x width: reduce batch, eval_batch, copy_length, d_model, d_ff or layers)'],
   ];
   for (const [name, config, expected] of cases) {
     test(`${name}: ${shown(expected)}`, () => assertConfigError(config, expected));

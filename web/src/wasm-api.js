@@ -157,8 +157,14 @@ export class Lab {
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }
 
-  /** Current size of the wasm memory in bytes (it only grows). */
+  /** Current size of the wasm memory in bytes (it only grows, by what malloc asks for, in 64 KiB pages). */
   heapBytes() { return this.module.heapBytes(); }
+
+  /** Bytes malloc has handed out and not taken back (with its per-block overhead). */
+  heapInUse() { return this.module.heapInUse(); }
+
+  /** Bytes a trainer for `config` allocates (the figure the 512 MiB cap checks). @throws {Error} invalid config */
+  estimatedBytes(config) { return unwrap(this.module.estimatedBytes(plain(config))).value; }
 
   /** 'simd128' or 'eigen_ref': which matrix kernels this build uses. */
   gemmBackend() { return this.module.gemmBackend(); }
