@@ -17,6 +17,7 @@ import os from 'node:os';
 
 import { interleave, StepServer } from './bench/interleave.mjs';
 import { CONFIGS, STEP_PROTOCOL } from './bench/protocol.mjs';
+import { measurePage, renderPage } from './bench/page-timing.mjs';
 import { renderText, summarize } from './bench/report.mjs';
 import * as runners from './bench/runners.mjs';
 
@@ -93,6 +94,9 @@ async function main() {
   const start = performance.now();
   const stopSampling = loadSampler();
   const results = { reports: await runReports(protocol, log), steps: await measureSteps(protocol, log) };
+  // Last, alone: the page's own workers would compete with the step servers.
+  results.page = await measurePage({ repeats: args.quick ? 2 : 5, log })
+    .catch((error) => ({ status: 'failed', reason: String(error.message ?? error) }));
   const load = stopSampling();
   const meta = {
     date: new Date().toISOString().slice(0, 16).replace('T', ' '),
@@ -105,7 +109,11 @@ async function main() {
   };
   const summary = summarize(results);
   if (args.json) console.log(JSON.stringify({ meta, summary, results }, null, 1));
-  else console.log(renderText(meta, summary));
+  else {
+    const worker = summary.rows.find((r) => r.key === 'wasmChromium')?.stepsPerSecond.canonical;
+    console.log(renderText(meta, summary));
+    console.log(['', 'The page in headless chromium:', ...renderPage(results.page, worker, meta.cores).map((l) => `  ${l}`)].join('\n'));
+  }
 }
 
 await main();

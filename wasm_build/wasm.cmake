@@ -15,6 +15,13 @@ file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n"
 
 set(SQRTDK_WASM_OPT -O3 -msimd128)
 target_compile_options(sqrtdk_core PUBLIC ${SQRTDK_WASM_OPT})
+# Code off the training hot path (argument checking, configuration, the analysis, the Embind layer) is built for
+# size: it runs a few times per request, and the page ships every byte of it.
+set_source_files_properties(
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/settings.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/memory.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+  PROPERTIES COMPILE_OPTIONS -Oz)
 
 set(SQRTDK_MODULE_LINK_FLAGS
   --bind ${SQRTDK_WASM_OPT}
@@ -32,6 +39,17 @@ target_link_libraries(sqrtdk_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})
 target_link_options(sqrtdk_module PRIVATE ${SQRTDK_MODULE_LINK_FLAGS})
 set_target_properties(sqrtdk_module PROPERTIES OUTPUT_NAME sqrtdk SUFFIX ".js")
+
+# The page's module: the same code, glue and .wasm apart.  web/build.mjs stores the .wasm gzip-compressed in the
+# bundle; the page inflates it (DecompressionStream), compiles it once and hands the compiled module to every worker
+# (instantiateWasm), so the glue never fetches anything and runs only in workers.
+add_executable(sqrtdk_web_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+target_link_libraries(sqrtdk_web_module PRIVATE sqrtdk_core)
+target_compile_options(sqrtdk_web_module PRIVATE ${SQRTDK_WARNINGS})
+set(SQRTDK_WEB_LINK_FLAGS ${SQRTDK_MODULE_LINK_FLAGS})
+list(FILTER SQRTDK_WEB_LINK_FLAGS EXCLUDE REGEX "^-s(SINGLE_FILE|ENVIRONMENT)=")
+target_link_options(sqrtdk_web_module PRIVATE ${SQRTDK_WEB_LINK_FLAGS} -sENVIRONMENT=worker)
+set_target_properties(sqrtdk_web_module PROPERTIES OUTPUT_NAME sqrtdk_web SUFFIX ".js")
 
 # The same module with C++ exception support, only to measure what exceptions would cost (benchmark).
 add_library(sqrtdk_core_exceptions STATIC ${SQRTDK_CORE_SOURCES})

@@ -20,8 +20,9 @@ const std::string kUsage = std::string(
     "\n"
     "Trains every variant (scaled, unscaled, qknorm, alpha=<a>) on seeds seed .. seed+seeds-1 for the same\n"
     "number of steps and answers \"how much earlier/later does each variant reach the loss threshold than the\n"
-    "first?\" with medians over seeds.  Definitions (smoothed loss, steps to threshold, plateau, what counts as\n"
-    "a clear difference) are in src/core/analysis.hpp.\n\n") +
+    "first?\" with medians over seeds, each seed's steps, stalls and final levels.  The definitions (smoothed\n"
+    "loss, steps to threshold, stall, final level, clear difference) are printed under the table; --json gives\n"
+    "the same structured answer as the page's lab.compare().\n\n") +
     train_flags_usage(/*with_scale=*/false);
 
 std::vector<std::string> split_variants(const std::string& text) {
@@ -42,16 +43,29 @@ std::vector<std::string> split_variants(const std::string& text) {
   return out;
 }
 
-void write_json_run(JsonWriter& w, const RunSummary& r) {
-  w.begin_object().field("seed", r.seed);
-  w.key("steps_to_threshold");
-  r.steps_to_threshold > 0 ? w.value(r.steps_to_threshold) : w.null();
-  w.field("plateau_step", r.plateau_step).field("plateau_loss", r.plateau_loss);
-  w.field("final_loss", r.final_loss).field("sequence_accuracy", r.sequence_accuracy);
-  w.field("diverged", r.diverged);
-  w.key("diverged_step");
-  r.diverged ? w.value(r.diverged_step) : w.null();
-  w.end_object();
+// Pads UTF-8 `text` with spaces to `width` characters (display names contain √ and α).
+std::string pad(const std::string& text, std::size_t width) {
+  std::size_t chars = 0;
+  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return text + std::string(width > chars ? width - chars : 1, ' ');
+}
+
+std::string text_report(const Answer& answer) {
+  std::string text = pad("variant", 16) + pad("seed", 6) + pad("steps to " + format_number(answer.threshold), 24) +
+                     pad("stall", 48) + pad("final", 10) + "seq acc\n";
+  for (const VariantResult& v : answer.variants)
+    for (const RunSummary& r : v.runs) {
+      char accuracy[16];
+      std::snprintf(accuracy, sizeof accuracy, "%.3f", r.sequence_accuracy);
+      text += pad(v.label, 16) + pad(std::to_string(r.seed), 6) + pad(run_steps_cell(r, answer.steps), 24) +
+              pad(run_stall_cell(r), 48) + pad(format_number(r.final_loss), 10) + accuracy +
+              (r.diverged ? "  DIVERGED" : "") + "\n";
+    }
+  text += "\n";
+  for (const std::string& sentence : answer.sentences) text += sentence + "\n";
+  text += "\n";
+  for (const DefinitionText& d : definition_texts(answer.defs, answer.threshold, answer.steps)) text += d.text + "\n";
+  return text;
 }
 
 }  // namespace
@@ -69,59 +83,49 @@ int run_compare(const Args& args) {
   base.eval_every = steps;  // one evaluation, at the end: the comparison needs the final accuracy only
 
   const auto start = std::chrono::steady_clock::now();
-  std::vector<VariantSummary> variants;
+  std::vector<VariantCurves> variants;
   for (const std::string& name : names) {
-    VariantSummary v;
+    VariantCurves v;
     v.name = name;
     for (int s = 0; s < seeds; ++s) {
       TrainConfig config = base;
       parse_scale(name, config.model);
+      v.label = variant_label(config.model.scale, config.model.alpha);
       config.seed = base.seed + static_cast<uint64_t>(s);
       Trainer trainer(config);
       if (!quiet) std::fprintf(stderr, "%s seed %llu ...\n", name.c_str(), static_cast<unsigned long long>(config.seed));
       const TrainLog log = trainer.run(steps);
-      const double accuracy = log.evals.empty() ? trainer.evaluate().sequence_accuracy : log.evals.back().sequence_accuracy;
-      RunSummary run = summarize_run(log.loss, threshold, trainer.diverged() ? 0.0 : accuracy, trainer.diverged_step());
+      RunCurve run;
       run.seed = config.seed;
-      v.runs.push_back(run);
+      run.loss = log.loss;
+      run.diverged_step = trainer.diverged_step();
+      run.sequence_accuracy = trainer.diverged() ? 0.0
+                              : log.evals.empty() ? trainer.evaluate().sequence_accuracy
+                                                  : log.evals.back().sequence_accuracy;
+      v.runs.push_back(std::move(run));
     }
-    variants.push_back(v);
+    variants.push_back(std::move(v));
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::string answer = compare_answer(variants, threshold, steps);
+  const Answer answer = compare_runs(variants, threshold, steps);
+  if (!json) return emit(text_report(answer));
 
-  if (json) {
-    JsonWriter w;
-    w.begin_object().key("config").begin_object();
-    w.field("n_layers", base.model.n_layers).field("d_model", base.model.d_model).field("n_heads", base.model.n_heads);
-    w.field("d_ff", base.model.ff()).field("init", to_string(base.model.init));
-    w.field("copy_length", base.task.copy_length).field("n_symbols", base.task.n_symbols);
-    w.field("batch", base.task.batch).field("lr", base.optim.lr).field("beta1", base.optim.beta1);
-    w.field("beta2", base.optim.beta2).field("eps", base.optim.eps).field("clip_norm", base.optim.clip_norm);
-    w.field("steps", steps).field("seeds", seeds).field("first_seed", base.seed).end_object();
-    w.field("threshold", threshold).key("variants").begin_array();
-    for (const VariantSummary& v : variants) {
-      w.begin_object().field("name", v.name).key("runs").begin_array();
-      for (const RunSummary& r : v.runs) write_json_run(w, r);
-      w.end_array().key("median_steps_to_threshold");
-      const double m = v.median_steps_to_threshold();
-      m > 0 ? w.value(m) : w.null();
-      w.field("median_plateau_step", v.median_plateau_step()).end_object();
-    }
-    w.end_array().field("answer", answer).field("seconds", seconds).end_object();
-    return emit(w.str() + "\n");
-  }
-  std::string text;
-  appendf(text, "%-12s %6s %10s %9s %12s %10s %8s\n", "variant", "seed", "to_thresh", "plateau", "plateau_loss",
-          "final_loss", "seq_acc");
-  for (const VariantSummary& v : variants)
-    for (const RunSummary& r : v.runs) {
-      const std::string reach = r.steps_to_threshold > 0 ? std::to_string(r.steps_to_threshold) : "never";
-      appendf(text, "%-12s %6llu %10s %9d %12.4g %10.4g %8.3f%s\n", v.name.c_str(), r.seed, reach.c_str(),
-              r.plateau_step, r.plateau_loss, r.final_loss, r.sequence_accuracy, r.diverged ? "  DIVERGED" : "");
-    }
-  appendf(text, "\n%s\n", answer.c_str());
-  return emit(text);
+  // The configuration and timing, then the analysis's own members (the document lab.compare returns).
+  std::string joined;
+  for (const std::string& sentence : answer.sentences) joined += (joined.empty() ? "" : " ") + sentence;
+  JsonWriter w;
+  w.begin_object().key("config").begin_object();
+  w.field("n_layers", base.model.n_layers).field("d_model", base.model.d_model).field("n_heads", base.model.n_heads);
+  w.field("d_ff", base.model.ff()).field("init", to_string(base.model.init));
+  w.field("copy_length", base.task.copy_length).field("n_symbols", base.task.n_symbols);
+  w.field("batch", base.task.batch).field("optimizer", to_string(base.optim.optimizer));
+  w.field("lr", base.optim.lr).field("momentum", base.optim.momentum).field("beta1", base.optim.beta1);
+  w.field("beta2", base.optim.beta2).field("eps", base.optim.eps).field("clip_norm", base.optim.clip_norm);
+  w.field("steps", steps).field("seeds", seeds).field("first_seed", base.seed).end_object();
+  w.field("answer", joined).field("seconds", seconds).end_object();
+  std::string out = w.str();
+  out.back() = ',';
+  return emit(out + answer_json(answer, /*camel_case=*/false).substr(1) + "\n");
 }
 
 }  // namespace sqrtdk

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <sstream>
+#include <deque>
 
 namespace sqrtdk {
 
@@ -18,136 +17,207 @@ std::vector<double> smoothed_loss(const std::vector<float>& loss, int window) {
   return out;
 }
 
-int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs) {
-  const std::vector<double> s = smoothed_loss(loss, defs.window);
+namespace {
+
+int first_below(const std::vector<double>& s, double threshold) {
   for (std::size_t t = 0; t < s.size(); ++t)
     if (s[t] < threshold) return static_cast<int>(t) + 1;
   return -1;
 }
 
-int plateau_step(const std::vector<float>& loss, const CurveDefinitions& defs) {
-  const std::vector<double> s = smoothed_loss(loss, defs.window);
-  if (s.empty()) return -1;
-  // later_min[t] = min over u > t of s[u]; scan from the end.
-  double later_min = std::numeric_limits<double>::infinity();
-  int plateau = static_cast<int>(s.size());
-  for (int t = static_cast<int>(s.size()) - 1; t >= 0; --t) {
-    const double margin = std::max(defs.plateau_rel_tol * s[t], defs.plateau_abs_tol);
-    if (later_min >= s[t] - margin) plateau = t + 1;
-    else break;  // from here back, the curve still had a real drop ahead of it
-    later_min = std::min(later_min, s[t]);
-  }
-  return plateau;
-}
-
-RunSummary summarize_run(const std::vector<float>& loss, double threshold, double sequence_accuracy,
-                         int diverged_step, const CurveDefinitions& defs) {
-  RunSummary r;
-  r.steps = static_cast<int>(loss.size());
-  r.diverged = diverged_step > 0;
-  r.diverged_step = diverged_step;
-  // A diverged run's last loss is not finite: analyse the finite part of its curve.
-  std::vector<float> finite(loss.begin(), loss.end());
-  while (!finite.empty() && !std::isfinite(finite.back())) finite.pop_back();
-  r.steps_to_threshold = steps_to_threshold(finite, threshold, defs);
-  r.plateau_step = plateau_step(finite, defs);
-  const std::vector<double> s = smoothed_loss(finite, defs.window);
-  r.plateau_loss = r.plateau_step > 0 ? s[r.plateau_step - 1] : 0;
-  r.final_loss = s.empty() ? std::numeric_limits<double>::quiet_NaN() : s.back();
-  r.sequence_accuracy = sequence_accuracy;
-  return r;
-}
-
-namespace {
 double median(std::vector<double> v) {
-  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  if (v.empty()) return kNaN;
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
-constexpr double kNever = std::numeric_limits<double>::infinity();
 
-std::vector<double> threshold_steps(const VariantSummary& v) {
+}  // namespace
+
+int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs) {
+  return first_below(smoothed_loss(loss, defs.window), threshold);
+}
+
+Stall find_stall(const std::vector<double>& s, double threshold, const CurveDefinitions& defs) {
+  // Two pointers: for each end b, the earliest start a such that s[a..b] is above the threshold and within
+  // the band.  Shrinking a window keeps it valid, so a only moves forward; monotone deques give the window's
+  // highest and lowest values.  O(n).
+  const double ratio = 1.0 + defs.stall_band;
+  std::deque<std::size_t> highest, lowest;  // indices with decreasing / increasing values
+  std::size_t a = 0, best_start = 0, best_length = 0;
+  for (std::size_t b = 0; b < s.size(); ++b) {
+    if (!(s[b] > threshold)) {  // also ends a window at a non-finite value
+      highest.clear();
+      lowest.clear();
+      a = b + 1;
+      continue;
+    }
+    while (!highest.empty() && s[highest.back()] <= s[b]) highest.pop_back();
+    while (!lowest.empty() && s[lowest.back()] >= s[b]) lowest.pop_back();
+    highest.push_back(b);
+    lowest.push_back(b);
+    while (s[highest.front()] > ratio * s[lowest.front()]) {
+      ++a;
+      if (highest.front() < a) highest.pop_front();
+      if (lowest.front() < a) lowest.pop_front();
+    }
+    if (b - a + 1 >= best_length) {  // of equally long stretches the latest: a stall running to the end ends there
+      best_start = a;
+      best_length = b - a + 1;
+    }
+  }
+  Stall stall;
+  if (best_length == 0 || best_length < static_cast<std::size_t>(defs.stall_min_steps)) return stall;
+  stall.start = static_cast<int>(best_start) + 1;
+  stall.length = static_cast<int>(best_length);
+  stall.level = median(std::vector<double>(s.begin() + best_start, s.begin() + best_start + best_length));
+  stall.to_end = best_start + best_length == s.size();
+  return stall;
+}
+
+RunSummary summarize_run(const RunCurve& run, double threshold, int budget, const CurveDefinitions& defs) {
+  RunSummary r;
+  r.seed = run.seed;
+  r.diverged = run.diverged_step > 0;
+  r.diverged_step = run.diverged_step;
+  r.sequence_accuracy = run.sequence_accuracy;
+  // Past the budget nothing counts; a diverged run ends with non-finite losses: analyse the finite part.
+  std::size_t end = run.loss.size();
+  if (budget > 0) end = std::min<std::size_t>(end, static_cast<std::size_t>(budget));
+  while (end > 0 && !std::isfinite(run.loss[end - 1])) --end;
+  const std::vector<double> s = smoothed_loss(std::vector<float>(run.loss.begin(), run.loss.begin() + end), defs.window);
+  r.steps = static_cast<int>(s.size());
+  r.stopped = run.stopped || r.diverged || (budget > 0 && run.loss.size() >= static_cast<std::size_t>(budget));
+  r.steps_to_threshold = first_below(s, threshold);
+  r.stall = find_stall(s, threshold, defs);
+  r.final_loss = s.empty() ? kNaN : s.back();
+  return r;
+}
+
+RunSummary summarize_run(const std::vector<float>& loss, double threshold, double sequence_accuracy,
+                         int diverged_step, const CurveDefinitions& defs) {
+  RunCurve run;
+  run.loss = loss;
+  run.sequence_accuracy = sequence_accuracy;
+  run.diverged_step = diverged_step;
+  return summarize_run(run, threshold, 0, defs);
+}
+
+const char* to_string(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::pending: return "pending";
+    case Outcome::reference: return "reference";
+    case Outcome::single: return "single";
+    case Outcome::clear: return "clear";
+    case Outcome::within_spread: return "within-spread";
+    case Outcome::small: return "small";
+    case Outcome::one_seed: return "one-seed";
+    case Outcome::never: return "never";
+    case Outcome::reference_never: return "reference-never";
+    case Outcome::neither: return "neither";
+  }
+  return "?";
+}
+
+namespace {
+
+// Steps to threshold of every run, "never" as +infinity.
+std::vector<double> reach_steps(const VariantResult& v) {
   std::vector<double> out;
   for (const RunSummary& r : v.runs) out.push_back(r.steps_to_threshold > 0 ? r.steps_to_threshold : kNever);
   return out;
 }
+
+VariantResult summarize_variant(const VariantCurves& curves, double threshold, int steps, const CurveDefinitions& defs) {
+  VariantResult v;
+  v.name = curves.name;
+  v.label = curves.label;
+  std::vector<double> finals, starts, lengths, levels;
+  for (const RunCurve& c : curves.runs) {
+    const RunSummary r = summarize_run(c, threshold, steps, defs);
+    v.runs_reaching += r.steps_to_threshold > 0;
+    v.runs_diverged += r.diverged;
+    v.runs_pending += r.pending();
+    if (r.stall.found()) {
+      v.runs_stalled += 1;
+      v.stalls_to_end += r.stall.to_end;
+      starts.push_back(r.stall.start);
+      lengths.push_back(r.stall.length);
+      levels.push_back(r.stall.level);
+    }
+    if (std::isfinite(r.final_loss)) finals.push_back(r.final_loss);
+    v.runs.push_back(r);
+  }
+  if (v.runs_pending == 0 && !v.runs.empty()) v.median_steps_to_threshold = median(reach_steps(v));
+  v.median_final_loss = median(finals);
+  if (v.runs_stalled > 0) {
+    v.median_stall.start = static_cast<int>(std::lround(median(starts)));
+    v.median_stall.length = static_cast<int>(std::lround(median(lengths)));
+    v.median_stall.level = median(levels);
+    v.median_stall.to_end = v.stalls_to_end == v.runs_stalled;
+  }
+  return v;
+}
+
+void compare_with(VariantResult& v, const VariantResult& ref, const CurveDefinitions& defs) {
+  const double m = v.median_steps_to_threshold, r = ref.median_steps_to_threshold;
+  if (std::isnan(m) || std::isnan(r)) {
+    v.outcome = Outcome::pending;
+    return;
+  }
+  if (std::isinf(m) && std::isinf(r)) {
+    v.outcome = Outcome::neither;
+    return;
+  }
+  if (std::isinf(m)) {
+    v.outcome = Outcome::never;
+    return;
+  }
+  if (std::isinf(r)) {
+    v.outcome = Outcome::reference_never;
+    return;
+  }
+  v.ratio = m / r;
+  v.steps_earlier = m - r;
+  const std::vector<double> mine = reach_steps(v), theirs = reach_steps(ref);
+  const bool apart = *std::min_element(mine.begin(), mine.end()) > *std::max_element(theirs.begin(), theirs.end()) ||
+                     *std::max_element(mine.begin(), mine.end()) < *std::min_element(theirs.begin(), theirs.end());
+  const bool large = v.ratio >= defs.clear_ratio || v.ratio <= 1.0 / defs.clear_ratio;
+  if (v.runs.size() < 2 || ref.runs.size() < 2) v.outcome = Outcome::one_seed;
+  else if (!apart) v.outcome = Outcome::within_spread;
+  else if (!large) v.outcome = Outcome::small;
+  else v.outcome = Outcome::clear;
+}
+
 }  // namespace
 
-double VariantSummary::median_steps_to_threshold() const {
-  const double m = median(threshold_steps(*this));
-  return std::isfinite(m) ? m : -1;
-}
-
-double VariantSummary::median_plateau_step() const {
-  std::vector<double> p;
-  for (const RunSummary& r : runs) p.push_back(r.plateau_step);
-  return median(p);
-}
-
-int VariantSummary::runs_reaching() const {
-  int n = 0;
-  for (const RunSummary& r : runs) n += r.steps_to_threshold > 0 ? 1 : 0;
-  return n;
-}
-
-std::string compare_answer(const std::vector<VariantSummary>& variants, double threshold, int steps,
-                           const CurveDefinitions& defs) {
-  std::ostringstream out;
-  out.precision(3);
-  if (variants.empty()) return "No variants were run.";
-  const VariantSummary& ref = variants.front();
-  const std::vector<double> ref_steps = threshold_steps(ref);
-  const double ref_median = median(ref_steps);
-  for (std::size_t i = 1; i < variants.size(); ++i) {
-    const VariantSummary& v = variants[i];
-    const std::vector<double> v_steps = threshold_steps(v);
-    const double v_median = median(v_steps);
-    const int n = static_cast<int>(v.runs.size());
-    if (i > 1) out << " ";
-    if (!std::isfinite(v_median) && !std::isfinite(ref_median)) {
-      out << "Neither " << v.name << " nor " << ref.name << " reached smoothed loss " << threshold << " within " << steps
-          << " steps in most seeds, so this run cannot say which is faster.";
-      continue;
-    }
-    if (!std::isfinite(v_median)) {
-      out << v.name << " did not reach smoothed loss " << threshold << " within " << steps << " steps in "
-          << (n - v.runs_reaching()) << " of " << n << " seeds, while " << ref.name << " reached it at a median of "
-          << ref_median << " steps.";
-      continue;
-    }
-    if (!std::isfinite(ref_median)) {
-      out << ref.name << " did not reach smoothed loss " << threshold << " within " << steps << " steps in most seeds, while "
-          << v.name << " reached it at a median of " << v_median << " steps.";
-      continue;
-    }
-    const double ratio = v_median / ref_median;
-    const double v_lo = *std::min_element(v_steps.begin(), v_steps.end());
-    const double v_hi = *std::max_element(v_steps.begin(), v_steps.end());
-    const double r_lo = *std::min_element(ref_steps.begin(), ref_steps.end());
-    const double r_hi = *std::max_element(ref_steps.begin(), ref_steps.end());
-    const bool separated = v_lo > r_hi || v_hi < r_lo;
-    const bool clear = separated && (ratio >= defs.clear_ratio || ratio <= 1.0 / defs.clear_ratio);
-    out << v.name << " reached smoothed loss " << threshold << " at a median of " << v_median << " steps vs "
-        << ref_median << " for " << ref.name << " (" << n << " seeds): ";
-    if (!clear) {
-      out << "no clear difference (ratio " << ratio << ", seed ranges " << (separated ? "apart" : "overlap") << ").";
-    } else if (ratio > 1) {
-      out << ratio << "x later.";
-    } else {
-      out << (1.0 / ratio) << "x earlier.";
-    }
+Answer compare_runs(const std::vector<VariantCurves>& variants, double threshold, int steps,
+                    const CurveDefinitions& defs) {
+  Answer a;
+  a.threshold = threshold;
+  a.steps = steps;
+  a.defs = defs;
+  a.ready = !variants.empty();
+  a.final = !variants.empty();
+  for (const VariantCurves& curves : variants) {
+    a.variants.push_back(summarize_variant(curves, threshold, steps, defs));
+    const VariantResult& v = a.variants.back();
+    a.ready = a.ready && v.runs_pending == 0;
+    for (const RunSummary& r : v.runs) a.final = a.final && r.stopped;
   }
-  // The plateaus: where each variant's curve flattened for good, and at which loss.
-  out << " Plateau (median step, loss):";
-  for (const VariantSummary& v : variants) {
-    std::vector<double> level;
-    for (const RunSummary& r : v.runs) level.push_back(r.plateau_loss);
-    out << " " << v.name << " " << v.median_plateau_step() << " at " << median(level) << ";";
+  for (std::size_t i = 0; i < a.variants.size(); ++i) {
+    if (i == 0) a.variants[i].outcome = Outcome::reference;
+    else compare_with(a.variants[i], a.variants[0], defs);
   }
-  std::string text = out.str();
-  text.back() = '.';
-  return text;
+  if (a.variants.size() == 1) {
+    a.outcome = a.ready ? Outcome::single : Outcome::pending;
+  } else if (a.variants.size() > 1) {
+    a.outcome = a.variants[1].outcome;
+    a.ratio = a.variants[1].ratio;
+    a.steps_earlier = a.variants[1].steps_earlier;
+  }
+  a.sentences = answer_sentences(a);
+  return a;
 }
 
 }  // namespace sqrtdk

@@ -1,61 +1,166 @@
-// Reading loss curves: the definitions behind the exercise's answer, in one place.
+// Reading loss curves: the definitions behind the exercise's answer, written once.  The CLI calls them
+// natively and the page through WebAssembly (lab.compare); nothing else computes them.
 //
-// Smoothed loss   s_t = mean of the losses at steps max(1, t-w+1) .. t   (trailing window, w = 20 by default)
-// Steps to threshold   the first step t with s_t < threshold; "never" (-1) if there is none.
-// Plateau step    the first step t after which the smoothed loss never again falls more than
-//                 max(rel_tol * s_t, abs_tol) below s_t (defaults 5 % and 0.01): where the curve
-//                 flattened for good within the run, at whatever level (a stuck run plateaus early and
-//                 high, a converging run plateaus late and low).  Its level is s_t.
-// A variant's steps to threshold over seeds is summarised by the median, counting "never" as +infinity.
-// Two variants differ clearly when their medians differ by a factor of at least 1.25 and their
-// seed ranges do not overlap; otherwise the answer says there was no clear difference.
+// Smoothed loss        s_t = mean of the losses at steps max(1, t-w+1) .. t   (trailing window, w = 20).
+// Steps to threshold   the first step t with s_t < threshold; "never" if there is none within the run.
+// Stall                a stretch of at least N = 50 steps in which the smoothed loss stays above the threshold
+//                      and within a relative band of 10 % (its highest value <= 1.1 x its lowest): the curve is
+//                      flat where it should still be falling.  A run's stall is its longest such stretch (the
+//                      latest of equally long ones): where it starts, how many steps it lasts, its level (the
+//                      median smoothed loss over it) and whether it lasts to the run's last step.
+// Final level          the smoothed loss at the run's last finite step.
+// Over seeds           medians; for steps to threshold a seed that never got there counts as slower than any.
+// Clear difference     the seeds' steps to threshold do not overlap (every seed of one variant got there before
+//                      every seed of the other) and the medians are at least 1.25x apart.  Overlapping seeds:
+//                      within the spread of the seeds.  Apart but less than 1.25x: small but consistent.
+//                      One seed per variant: no spread to judge.
+//
+// Band and N were chosen on measured curves (canonical model, 400 steps): they report unscaled seed 0's flat
+// stretch at ~0.25 (steps ~118-186) and Adam lr 0.01 unscaled stuck near 2.07 / 0.94 / 0.25 to the end, and
+// nothing on the scaled curves, which keep falling (by ~20 % every 20 steps) below the threshold.
 #pragma once
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
+
+#include "core/config.hpp"
 
 namespace sqrtdk {
 
 struct CurveDefinitions {
   int window = 20;
-  double plateau_rel_tol = 0.05;
-  double plateau_abs_tol = 0.01;
+  double stall_band = 0.10;
+  int stall_min_steps = 50;
   double clear_ratio = 1.25;
 };
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNever = std::numeric_limits<double>::infinity();  // steps to a threshold never reached
 
 std::vector<double> smoothed_loss(const std::vector<float>& loss, int window);
 // 1-based step, or -1 if the smoothed loss never goes below threshold.
 int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs = {});
-// 1-based step, or -1 for an empty curve.
-int plateau_step(const std::vector<float>& loss, const CurveDefinitions& defs = {});
 
-// One training run as the comparison sees it.
+struct Stall {
+  int start = 0;        // 1-based first step; 0 = no stall
+  int length = 0;       // steps
+  double level = 0;     // median smoothed loss over the stall
+  bool to_end = false;  // lasts to the last step analysed
+  bool found() const { return length > 0; }
+};
+
+// The run's stall (see above) on its smoothed curve, or a Stall with length 0.
+Stall find_stall(const std::vector<double>& smoothed, double threshold, const CurveDefinitions& defs = {});
+
+// One training run as the comparison receives it.
+struct RunCurve {
+  uint64_t seed = 0;
+  std::vector<float> loss;         // per step; a diverged run may end with non-finite values
+  double sequence_accuracy = kNaN; // last evaluation; NaN if none yet
+  int diverged_step = 0;           // 0: did not diverge
+  bool stopped = true;             // finished, diverged or failed: the curve will not grow any more
+};
+
 struct RunSummary {
-  unsigned long long seed = 0;
-  int steps_to_threshold = -1;  // -1: never
-  int plateau_step = -1;
-  double plateau_loss = 0;
-  double final_loss = 0;        // smoothed loss at the last step
-  double sequence_accuracy = 0; // last evaluation
+  uint64_t seed = 0;
+  int steps = 0;                   // steps analysed: the finite part of the curve, at most the budget
+  int steps_to_threshold = -1;     // -1: never (so far)
+  Stall stall;
+  double final_loss = kNaN;        // smoothed loss at the last step analysed
+  double sequence_accuracy = kNaN;
   bool diverged = false;
   int diverged_step = 0;
-  int steps = 0;                // steps run
+  bool stopped = true;
+  // Still training and not below the threshold yet: its steps to threshold are not known.
+  bool pending() const { return !stopped && steps_to_threshold < 0; }
 };
 
-struct VariantSummary {
-  std::string name;
-  std::vector<RunSummary> runs;
-  // Median over seeds, never = +infinity; -1 when the median itself is "never".
-  double median_steps_to_threshold() const;
-  double median_plateau_step() const;
-  int runs_reaching() const;
-};
-
-// One honest sentence comparing every variant with the first, e.g. "unscaled reached the threshold
-// 0.1 at a median of 840 steps vs 420 for scaled (2.0x later) ...", or saying there was no clear difference.
-std::string compare_answer(const std::vector<VariantSummary>& variants, double threshold, int steps,
-                           const CurveDefinitions& defs = {});
-
+// `budget` = the run's planned steps; losses past it are not analysed (0 = analyse all).
+RunSummary summarize_run(const RunCurve& run, double threshold, int budget, const CurveDefinitions& defs = {});
 RunSummary summarize_run(const std::vector<float>& loss, double threshold, double sequence_accuracy,
                          int diverged_step, const CurveDefinitions& defs = {});
+
+// How a variant compares with the reference (the first variant).  Names as in to_string().
+enum class Outcome {
+  pending,          // some run has neither reached the threshold nor stopped
+  reference,        // this is the reference
+  single,           // only one variant: nothing to compare (the top-level outcome only)
+  clear,            // seeds apart and medians >= clear_ratio apart
+  within_spread,    // seeds overlap
+  small,            // seeds apart but medians < clear_ratio apart: small but consistent
+  one_seed,         // both reached it; one seed, no spread to judge
+  never,            // this variant's median is "never", the reference's is not
+  reference_never,  // the reference's median is "never", this variant's is not
+  neither,          // both medians are "never"
+};
+const char* to_string(Outcome outcome);  // "pending", "reference", ..., "within-spread", "one-seed", ...
+
+struct VariantCurves {
+  std::string name;   // as the caller knows it ("scaled", "alpha=0.25", "alpha")
+  std::string label;  // display name, from variant_label()
+  std::vector<RunCurve> runs;
+};
+
+struct VariantResult {
+  std::string name, label;
+  std::vector<RunSummary> runs;
+  int runs_reaching = 0, runs_stalled = 0, runs_diverged = 0, runs_pending = 0, stalls_to_end = 0;
+  double median_steps_to_threshold = kNaN;  // kNever: never; NaN: not known yet (pending)
+  double median_final_loss = kNaN;
+  Stall median_stall;                       // medians of start, length, level over the stalled runs
+  Outcome outcome = Outcome::pending;       // against the reference
+  double ratio = kNaN;                      // median / reference median, when both are finite
+  double steps_earlier = kNaN;              // median - reference median: steps the reference was earlier
+};
+
+struct Answer {
+  double threshold = 0.1;
+  int steps = 0;                 // the budget every run was planned for
+  bool ready = false;            // every run reached the threshold or stopped: the medians are known
+  bool final = false;            // every run stopped: final levels and stalls are final
+  CurveDefinitions defs;
+  std::vector<VariantResult> variants;
+  // variants[1] against variants[0] (the two-variant exercise); single with one variant.
+  Outcome outcome = Outcome::pending;
+  double ratio = kNaN;
+  double steps_earlier = kNaN;
+  std::vector<std::string> sentences;  // the answer in words (empty while pending)
+};
+
+// Every variant against the first.  `steps` is the planned steps per run.
+Answer compare_runs(const std::vector<VariantCurves>& variants, double threshold, int steps,
+                    const CurveDefinitions& defs = {});
+
+// ---- words (analysis_text.cpp) ------------------------------------------------------------------
+
+// The display name of a variant, the same everywhere: "scaled 1/√d_k", "unscaled", "1/d_k^α, α=0.25", "QK-norm".
+std::string variant_label(ScaleMode scale, double alpha);
+// 3 significant digits ("0.248", "1.93", "2.03e-05"); steps as whole numbers or halves ("61", "119.5").
+std::string format_number(double x);
+std::string format_steps(double steps);
+// The answer's sentences (compare_runs fills Answer::sentences with them).
+std::vector<std::string> answer_sentences(const Answer& answer);
+
+// The definitions as a learner reads them under the table, with this run's numbers.
+struct DefinitionText {
+  const char* key;  // smoothed_loss, steps_to_threshold, stall, final_level, clear_difference
+  std::string text;
+};
+std::vector<DefinitionText> definition_texts(const CurveDefinitions& defs, double threshold, int steps);
+
+// Table cells, worded like the sentences.
+std::string run_steps_cell(const RunSummary& run, int steps);  // "61", "never (in 400 steps)", "not yet"
+std::string run_stall_cell(const RunSummary& run);             // "none", "from step 118, 69 steps at 0.248", ...
+std::string variant_median_cell(const VariantResult& v, int steps);
+std::string variant_seeds_cell(const VariantResult& v, int steps);  // "61 · 72 · 58"
+std::string variant_relation_cell(const VariantResult& v, int steps);
+std::string variant_stall_cell(const VariantResult& v);
+
+// ---- the structured result (analysis_json.cpp) --------------------------------------------------
+
+// The answer as JSON: the same document for `sqrtdk compare --json` (snake_case keys) and lab.compare
+// (camelCase keys, derived from the snake_case ones).  Numbers round-trip exactly; NaN and never are null.
+std::string answer_json(const Answer& answer, bool camel_case);
 
 }  // namespace sqrtdk

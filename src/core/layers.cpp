@@ -159,6 +159,8 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
   const int C = H * D;
   T max_logit = -std::numeric_limits<T>::infinity();
   T top_sum = 0;
+  double spread_sum = 0, jacobian_sum = 0;  // double: summed over B*H*T rows
+  const bool spread = stats.logit_spread != nullptr, jacobian = stats.jacobian_norm != nullptr;
   if (stats.entropy_per_head) std::fill(stats.entropy_per_head, stats.entropy_per_head + H, T(0));
   for (int b = 0; b < B; ++b)
     for (int h = 0; h < H; ++h) {
@@ -170,11 +172,13 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
       for (int i = 0; i < TT; ++i) {
         T* s = scratch + static_cast<long>(i) * TT;
         T* p = Pbh + static_cast<long>(i) * TT;
-        T row_max = -std::numeric_limits<T>::infinity();
+        T row_max = -std::numeric_limits<T>::infinity(), row_sum = 0;
         for (int j = 0; j <= i; ++j) {
           s[j] *= scale[h];
           row_max = std::max(row_max, s[j]);
+          row_sum += s[j];
         }
+        if (spread) spread_sum += row_max - row_sum / static_cast<T>(i + 1);
         T sum = 0;
         for (int j = 0; j <= i; ++j) {
           p[j] = std::exp(s[j] - row_max);
@@ -188,6 +192,15 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
           if (p[j] > T(0)) row_entropy -= p[j] * std::log(p[j]);
         }
         for (int j = i + 1; j < TT; ++j) p[j] = 0;
+        if (jacobian) {
+          // |J|_F^2 = sum_jk (p_j d_jk - p_j p_k)^2 = sum p^2 - 2 sum p^3 + (sum p^2)^2
+          T p2 = 0, p3 = 0;
+          for (int j = 0; j <= i; ++j) {
+            p2 += p[j] * p[j];
+            p3 += p[j] * p[j] * p[j];
+          }
+          jacobian_sum += std::sqrt(std::max(T(0), p2 - 2 * p3 + p2 * p2));
+        }
         max_logit = std::max(max_logit, row_max);
         top_sum += top;
         entropy += row_entropy;
@@ -198,6 +211,9 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
     }
   if (stats.max_logit) *stats.max_logit = max_logit;
   if (stats.top_weight) *stats.top_weight = top_sum / (static_cast<T>(B) * H * TT);
+  const double rows = static_cast<double>(B) * H * TT;
+  if (spread) *stats.logit_spread = static_cast<T>(spread_sum / rows);
+  if (jacobian) *stats.jacobian_norm = static_cast<T>(jacobian_sum / rows);
 }
 
 template <typename T>

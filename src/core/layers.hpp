@@ -44,6 +44,11 @@ struct AttentionStats {
   T* entropy_per_head = nullptr;  // (H) mean over query rows of -sum p log p, nats; may be null
   T* top_weight = nullptr;        // (1) mean over rows and heads of max_j p_ij; may be null
   T* max_logit = nullptr;         // (1) largest pre-softmax logit (after scaling); may be null
+  // (1) mean over rows and heads of (max_j s_ij - mean_j s_ij) over the causal logits s (after scaling):
+  // a shift-invariant spread; may be null
+  T* logit_spread = nullptr;
+  // (1) mean over rows and heads of |diag(p) - p p^T|_F, the softmax Jacobian's Frobenius norm; may be null
+  T* jacobian_norm = nullptr;
 };
 
 // Causal multi-head attention core.  q, k, v, y: (N, C) with head h in columns h*D .. h*D+D-1;

@@ -1,14 +1,18 @@
 #include "core/memory.hpp"
 
+#include "core/adam.hpp"
 #include "core/model.hpp"
+#include "core/sgd.hpp"
 
 namespace sqrtdk {
+
+int parameter_blocks(const OptimConfig& optim) { return 2 + (optim.optimizer == Optimizer::sgd ? 1 : 2); }
 
 MemoryPlan memory_plan(const TrainConfig& c) {
   const ParamLayout layout(c.model, c.task);
   const uint64_t L = c.model.n_layers, H = c.model.n_heads, T = c.task.seq_len();
   MemoryPlan plan;
-  plan.parameters = kParameterBlocks * uint64_t(layout.total()) * sizeof(float);
+  plan.parameters = uint64_t(parameter_blocks(c.optim)) * layout.total() * sizeof(float);
   for (const int batch : {c.task.batch, c.task.eval_batch}) {
     const WorkspaceSize ws = Workspace<float>::size(c, batch);
     const uint64_t N = uint64_t(batch) * T;
@@ -20,14 +24,19 @@ MemoryPlan memory_plan(const TrainConfig& c) {
   }
   // The parameter table: entries, names (an allocation of at most the name rounded up to 16 bytes, whatever
   // the string's small-buffer size) and shapes; the layer ranges; weight and gradient views; the fixed attention
-  // factors (H) and the last step's metrics (3 L + L H floats).
+  // factors (H); the last step's metrics (7 L + L H floats); the optimizer object; the trainer's ranges of the
+  // query and key tensors (4 L, grown one at a time: capacity below 8 L).
   for (const ParamInfo& e : layout.entries()) {
     const uint64_t name = (e.name.size() + 16) / 16 * 16, shape = e.shape.size() * sizeof(int);
     plan.bookkeeping += sizeof(ParamInfo) + name + shape;
     plan.slack += name;
   }
   plan.bookkeeping += L * sizeof(std::pair<std::size_t, std::size_t>) + 2 * L * sizeof(LayerView<float>);
-  plan.bookkeeping += (H + 3 * L + L * H) * sizeof(float);
+  plan.bookkeeping += (H + 7 * L + L * H) * sizeof(float);
+  plan.bookkeeping += c.optim.optimizer == Optimizer::sgd ? sizeof(Sgd) : sizeof(Adam);
+  const uint64_t range = sizeof(std::pair<std::size_t, std::size_t>);
+  plan.bookkeeping += 8 * L * range;
+  plan.slack += 4 * L * range;
   return plan;
 }
 

@@ -10,7 +10,7 @@ namespace sqrtdk {
 
 // Bytes a Trainer for the configuration allocates, by what they hold.
 struct MemoryPlan {
-  uint64_t parameters = 0;   // weights, gradients, optimizer state (each one parameter block)
+  uint64_t parameters = 0;   // weights, gradients, optimizer state: parameter_blocks() parameter blocks
   uint64_t activations = 0;  // per-token buffers of the train and eval workspaces, tokens, batches
   uint64_t attention = 0;    // (B, H, T, T) softmax weights per layer, both workspaces
   uint64_t logits = 0;       // (N, V) logits, probabilities and their gradient, both workspaces
@@ -24,8 +24,9 @@ struct MemoryPlan {
   std::string largest_part() const;
 };
 
-// Parameter blocks a Trainer holds: weights, gradients and Adam's two moments.
-constexpr int kParameterBlocks = 4;
+// Parameter-sized blocks a Trainer holds: weights, gradients and the optimizer's state (Adam's two moments, or
+// SGD's velocity).
+int parameter_blocks(const OptimConfig& optim);
 
 MemoryPlan memory_plan(const TrainConfig& config);
 

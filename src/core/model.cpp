@@ -264,7 +264,7 @@ T Model<T>::forward(Workspace<T>& ws) const {
     }
     const T* scale = qk ? P.qk_gain : fixed_scale_.data();
     attention_forward(A.att_y, A.att, q, k, A.v, scale, B, TT, H, D, ws.scratch_a,
-                      AttentionStats<T>{A.entropy, &A.top_weight, &A.max_logit});
+                      AttentionStats<T>{A.entropy, &A.top_weight, &A.max_logit, &A.logit_spread, &A.jacobian_norm});
     // x_mid = x + att_y Wo + bo
     linear_forward(A.x_mid, A.att_y, P.wo, P.bo, N, C, C);
     for (long i = 0; i < static_cast<long>(N) * C; ++i) A.x_mid[i] += x[i];

@@ -89,6 +89,7 @@ struct Workspace {
     T *x_out;                       // (N, C) residual after the MLP: the next layer's x_in
     T *entropy;                     // (H) mean attention entropy of this forward, nats
     T top_weight, max_logit;
+    T logit_spread, jacobian_norm;  // AttentionStats of this forward
   };
   int B = 0, TT = 0;
   std::vector<T> storage;

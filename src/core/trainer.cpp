@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace sqrtdk {
 
@@ -26,6 +27,10 @@ void TrainLog::append(const StepMetrics& m) {
   entropy.insert(entropy.end(), m.entropy.begin(), m.entropy.end());
   max_logit.insert(max_logit.end(), m.max_logit.begin(), m.max_logit.end());
   top_weight.insert(top_weight.end(), m.top_weight.begin(), m.top_weight.end());
+  qk_grad_norm.insert(qk_grad_norm.end(), m.qk_grad_norm.begin(), m.qk_grad_norm.end());
+  qk_update_norm.insert(qk_update_norm.end(), m.qk_update_norm.begin(), m.qk_update_norm.end());
+  logit_spread.insert(logit_spread.end(), m.logit_spread.begin(), m.logit_spread.end());
+  jacobian_norm.insert(jacobian_norm.end(), m.jacobian_norm.begin(), m.jacobian_norm.end());
 }
 
 void TrainLog::extend(const TrainLog& later) {
@@ -39,6 +44,10 @@ void TrainLog::extend(const TrainLog& later) {
   cat(entropy, later.entropy);
   cat(max_logit, later.max_logit);
   cat(top_weight, later.top_weight);
+  cat(qk_grad_norm, later.qk_grad_norm);
+  cat(qk_update_norm, later.qk_update_norm);
+  cat(logit_spread, later.logit_spread);
+  cat(jacobian_norm, later.jacobian_norm);
   cat(evals, later.evals);
 }
 
@@ -47,7 +56,7 @@ Trainer::Trainer(const TrainConfig& config)
       model_(config_),
       train_ws_(config_, config_.task.batch),
       eval_ws_(config_, config_.task.eval_batch),
-      adam_(config_.optim, model_.params().size()) {
+      optimizer_(make_update_rule(config_.optim, model_.params().size())) {
   const int L = config_.model.n_layers, H = config_.model.n_heads;
   batch_.resize(config_.task.batch, config_.task.seq_len());
   eval_batch_.resize(config_.task.eval_batch, config_.task.seq_len());
@@ -55,6 +64,13 @@ Trainer::Trainer(const TrainConfig& config)
   last_.entropy.assign(static_cast<std::size_t>(L) * H, 0.0f);
   last_.max_logit.assign(L, 0.0f);
   last_.top_weight.assign(L, 0.0f);
+  for (auto* v : {&last_.qk_grad_norm, &last_.qk_update_norm, &last_.logit_spread, &last_.jacobian_norm})
+    v->assign(L, 0.0f);
+  for (int l = 0; l < L; ++l)
+    for (const char* name : {"attn.wq", "attn.bq", "attn.wk", "attn.bk"}) {
+      const ParamInfo& p = model_.layout().find("blocks." + std::to_string(l) + "." + name);
+      qk_ranges_.emplace_back(p.offset, p.offset + p.size);
+    }
   reset(config_.seed);
 }
 
@@ -63,7 +79,7 @@ void Trainer::reset(uint64_t seed) {
   Rng init = Rng::derive(seed, static_cast<uint64_t>(Stream::init));
   model_.initialize(init);
   model_.zero_grad();
-  adam_.reset();
+  optimizer_->reset();
   data_rng_ = Rng::derive(seed, static_cast<uint64_t>(Stream::data));
   Rng eval_rng = Rng::derive(seed, static_cast<uint64_t>(Stream::eval));
   sample_copy_batch(config_.task, eval_rng, eval_batch_);
@@ -96,13 +112,30 @@ bool Trainer::step() {
     std::copy(A.entropy, A.entropy + H, last_.entropy.begin() + static_cast<long>(l) * H);
     last_.max_logit[l] = A.max_logit;
     last_.top_weight[l] = A.top_weight;
+    last_.logit_spread[l] = A.logit_spread;
+    last_.jacobian_norm[l] = A.jacobian_norm;
+    double qk = 0;
+    for (int r = 0; r < 4; ++r) {
+      const auto& range = qk_ranges_[4 * l + r];
+      qk += sum_squares(g.data() + range.first, range.second - range.first);
+    }
+    last_.qk_grad_norm[l] = static_cast<float>(std::sqrt(qk));
+    last_.qk_update_norm[l] = 0.0f;
   }
   ++steps_done_;
   if (!std::isfinite(loss) || !std::isfinite(total) || loss > divergence_loss()) {
     diverged_step_ = steps_done_;
     return false;
   }
-  adam_.step(model_.params().data(), g.data(), std::sqrt(total));
+  optimizer_->step(model_.params().data(), g.data(), std::sqrt(total));
+  for (int l = 0; l < L; ++l) {
+    double moved = 0;
+    for (int r = 0; r < 4; ++r) {
+      const auto& range = qk_ranges_[4 * l + r];
+      moved += optimizer_->update_sum_squares(range.first, range.second);
+    }
+    last_.qk_update_norm[l] = static_cast<float>(std::sqrt(moved));
+  }
   return true;
 }
 

@@ -1,4 +1,4 @@
-// The copy-task trainer: one object owns a model, its workspaces, Adam and the data streams of a seed.
+// The copy-task trainer: one object owns a model, its workspaces, the optimizer and the data streams of a seed.
 //
 // Randomness per seed (Rng::derive labels): 0 = parameter init, 1 = training batches, 2 = the fixed
 // evaluation batch.  So a seed fixes the whole run, natively and in WebAssembly alike.
@@ -6,10 +6,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/adam.hpp"
+#include <memory>
+#include <utility>
+
 #include "core/config.hpp"
 #include "core/copy_task.hpp"
 #include "core/model.hpp"
+#include "core/optimizer.hpp"
 
 namespace sqrtdk {
 
@@ -25,6 +28,11 @@ struct StepMetrics {
   std::vector<float> entropy;          // (n_layers * n_heads) mean attention entropy, nats
   std::vector<float> max_logit;        // (n_layers) largest attention logit (after scaling)
   std::vector<float> top_weight;       // (n_layers) mean over query rows of the largest attention weight
+  // The mechanism: how much gradient reaches the queries and keys, and how far the optimizer moves them.
+  std::vector<float> qk_grad_norm;     // (n_layers) L2 norm of the gradient of W_q, W_k, b_q, b_k (all heads)
+  std::vector<float> qk_update_norm;   // (n_layers) L2 norm of the change the optimizer applied to them
+  std::vector<float> logit_spread;     // (n_layers) mean over rows of max - mean of the causal logits (scaled)
+  std::vector<float> jacobian_norm;    // (n_layers) mean over rows of |diag(p) - p p^T|_F
 };
 
 // Greedy autoregressive decoding of the fixed evaluation batch.
@@ -44,6 +52,10 @@ struct TrainLog {
   std::vector<float> entropy;          // (steps, n_layers, n_heads)
   std::vector<float> max_logit;        // (steps, n_layers)
   std::vector<float> top_weight;       // (steps, n_layers)
+  std::vector<float> qk_grad_norm;     // (steps, n_layers)
+  std::vector<float> qk_update_norm;   // (steps, n_layers); 0 at a diverged step (no update applied)
+  std::vector<float> logit_spread;     // (steps, n_layers)
+  std::vector<float> jacobian_norm;    // (steps, n_layers)
   std::vector<EvalMetrics> evals;
 
   void append(const StepMetrics& m);
@@ -58,7 +70,7 @@ class Trainer {
   // Fresh parameters, optimizer state and data streams for `seed` (the configuration keeps its other values).
   void reset(uint64_t seed);
 
-  // One step: sample a batch, forward, backward, Adam.  Allocates nothing.  The run is marked diverged
+  // One step: sample a batch, forward, backward, optimizer update.  Allocates nothing.  The run is marked diverged
   // (parameters left as they were, step recorded, false returned, later calls do nothing) when the loss or
   // gradient is not finite or the loss exceeds divergence_loss(): ten times a uniform guess's loss, ln(vocab).
   // With LayerNorm everywhere an exploding run often stays finite (loss ~1e4 at lr 10), hence the bound.
@@ -89,7 +101,8 @@ class Trainer {
   TrainConfig config_;
   Model<float> model_;
   Workspace<float> train_ws_, eval_ws_;
-  Adam adam_;
+  std::unique_ptr<UpdateRule> optimizer_;
+  std::vector<std::pair<std::size_t, std::size_t>> qk_ranges_;  // (n_layers * 4) [begin, end) of wq bq wk bk
   Rng data_rng_;
   CopyBatch batch_, eval_batch_;
   StepMetrics last_;

@@ -328,6 +328,10 @@ class WasmTrainer {
     o.set("entropy", typed_copy("Float32Array", log.entropy));
     o.set("maxLogit", typed_copy("Float32Array", log.max_logit));
     o.set("topWeight", typed_copy("Float32Array", log.top_weight));
+    o.set("qkGradNorm", typed_copy("Float32Array", log.qk_grad_norm));
+    o.set("qkUpdateNorm", typed_copy("Float32Array", log.qk_update_norm));
+    o.set("logitSpread", typed_copy("Float32Array", log.logit_spread));
+    o.set("jacobianNorm", typed_copy("Float32Array", log.jacobian_norm));
     val evals = val::array();
     for (const EvalMetrics& e : log.evals) evals.call<void>("push", eval_js(e));
     o.set("evals", evals);

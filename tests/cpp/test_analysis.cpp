@@ -1,82 +1,327 @@
-// The definitions that answer the exercise, on curves whose answers are known.
+// The definitions that answer the exercise, on curves whose answers are known: every kind of outcome and
+// its exact wording.
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
 
 #include "core/analysis.hpp"
 
 using namespace sqrtdk;
+using Catch::Matchers::Contains;
 
 namespace {
-// Flat at `high` until `drop`, then linearly down to `low` over `ramp` steps, then flat.
-std::vector<float> curve(int steps, int drop, int ramp, float high, float low) {
+
+// Falls in a straight line from 2 to 0.2 (never flat for long), reaching 0.01 at step k: with window 1 the
+// curve is below 0.1 first at step k.  k <= 0: it never gets there (it ends at 0.2).
+std::vector<float> reach_at(int steps, int k) {
   std::vector<float> c(steps);
-  for (int t = 0; t < steps; ++t) {
-    const float f = t < drop ? 0.0f : std::min(1.0f, float(t - drop) / float(ramp));
-    c[t] = high + (low - high) * f;
-  }
+  const int fall = k > 0 ? k - 1 : steps - 1;
+  for (int t = 0; t < steps; ++t) c[t] = t < fall ? 2.0f - 1.8f * float(t) / float(fall) : k > 0 ? 0.01f : 0.2f;
   return c;
 }
-VariantSummary variant(const std::string& name, std::initializer_list<std::vector<float>> curves, double threshold) {
-  VariantSummary v{name, {}};
-  for (const auto& c : curves) v.runs.push_back(summarize_run(c, threshold, 1.0, 0));
+
+// 3 x level for 40 steps, then flat at `level` from step 41 to step `until`, then 0.01.
+std::vector<float> stuck(int steps, float level, int until) {
+  std::vector<float> c(steps);
+  for (int t = 0; t < steps; ++t) c[t] = t < 40 ? 3.0f * level : t < until ? level : 0.01f;
+  return c;
+}
+
+CurveDefinitions window1() {
+  CurveDefinitions d;
+  d.window = 1;
+  return d;
+}
+
+VariantCurves variant(const std::string& name, ScaleMode scale, std::vector<std::vector<float>> curves) {
+  VariantCurves v{name, variant_label(scale, 1.0), {}};
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    RunCurve r;
+    r.seed = i;
+    r.loss = curves[i];
+    r.sequence_accuracy = 1.0;
+    v.runs.push_back(r);
+  }
   return v;
 }
+
+VariantCurves scaled(std::initializer_list<int> ks, int steps = 400) {
+  std::vector<std::vector<float>> c;
+  for (int k : ks) c.push_back(reach_at(steps, k));
+  return variant("scaled", ScaleMode::scaled, c);
+}
+VariantCurves unscaled(std::initializer_list<int> ks, int steps = 400) {
+  std::vector<std::vector<float>> c;
+  for (int k : ks) c.push_back(reach_at(steps, k));
+  return variant("unscaled", ScaleMode::unscaled, c);
+}
+
+Answer answer_of(std::vector<VariantCurves> v, int steps = 400) { return compare_runs(v, 0.1, steps, window1()); }
+
 }  // namespace
 
 TEST_CASE("smoothed loss is the trailing mean over the window", "[analysis]") {
-  const std::vector<float> loss{4, 2, 0, 2};
-  const std::vector<double> s = smoothed_loss(loss, 2);
-  CHECK(s == std::vector<double>{4, 3, 1, 1});
+  CHECK(smoothed_loss({4, 2, 0, 2}, 2) == std::vector<double>{4, 3, 1, 1});
 }
 
 TEST_CASE("steps to threshold is the first step whose smoothed loss is below it", "[analysis]") {
-  const std::vector<float> c = curve(1000, 100, 100, 2.0f, 0.0f);
-  CurveDefinitions defs;
-  defs.window = 1;
-  CHECK(steps_to_threshold(c, 1.0, defs) == 151 + 1);
-  CHECK(steps_to_threshold(c, -1.0, defs) == -1);
+  CHECK(steps_to_threshold(reach_at(400, 152), 0.1, window1()) == 152);
+  CHECK(steps_to_threshold(reach_at(400, 0), 0.1, window1()) == -1);
+  CHECK(steps_to_threshold(reach_at(400, 152), 0.1) > 152);  // the default window of 20 lags
 }
 
-TEST_CASE("a stuck curve plateaus at the step it flattened, a converging one when it reached its floor",
-          "[analysis]") {
-  CurveDefinitions defs;
-  defs.window = 1;
-  CHECK(plateau_step(curve(1000, 1000, 1, 1.5f, 1.5f), defs) == 1);
-  const int p = plateau_step(curve(1000, 100, 100, 2.0f, 0.0f), defs);
-  CHECK(p > 190);
-  CHECK(p <= 201);  // the ramp reaches 0 at index 200, i.e. step 201
-  CHECK(plateau_step({}, defs) == -1);
+TEST_CASE("a stall is a flat stretch above the threshold: its start, length and level", "[analysis]") {
+  const Stall s = find_stall(smoothed_loss(stuck(400, 0.25f, 200), 1), 0.1);
+  CHECK(s.start == 41);
+  CHECK(s.length == 160);
+  CHECK(s.level == Approx(0.25));
+  CHECK_FALSE(s.to_end);
+
+  SECTION("stuck to the end") {
+    const Stall e = find_stall(smoothed_loss(stuck(400, 1.1f, 1000), 1), 0.1);
+    CHECK(e.start == 41);
+    CHECK(e.length == 360);
+    CHECK(e.to_end);
+  }
+  SECTION("a curve still falling by 20 % every 20 steps is not a stall, whatever the threshold") {
+    std::vector<float> falling(400);
+    for (int t = 0; t < 400; ++t) falling[t] = 3.0f * std::pow(0.8f, float(t) / 20.0f);
+    CHECK_FALSE(find_stall(smoothed_loss(falling, 20), 1e-9).found());
+  }
+  SECTION("flat below the threshold, or for fewer than 50 steps, is not a stall") {
+    CHECK_FALSE(find_stall(smoothed_loss(stuck(400, 0.05f, 1000), 1), 0.1).found());
+    CHECK_FALSE(find_stall(smoothed_loss(stuck(400, 0.25f, 89), 1), 0.1).found());
+    CHECK(find_stall(smoothed_loss(stuck(400, 0.25f, 90), 1), 0.1).length == 50);
+  }
+  SECTION("noise inside the band does not break it; the longest of two stalls is reported") {
+    std::vector<float> c = stuck(400, 0.5f, 1000);
+    for (int t = 40; t < 400; ++t) c[t] = t < 120 ? 0.5f * (1.0f + 0.09f * float(t % 2)) : t < 150 ? 0.2f : 1.0f;
+    const Stall n = find_stall(smoothed_loss(c, 1), 0.1);
+    CHECK(n.start == 151);
+    CHECK(n.length == 250);
+    CHECK(n.level == Approx(1.0));
+  }
+  SECTION("of equally long stalls the later one counts, so a slowly drifting stuck curve stalls to the end") {
+    std::vector<float> c(200, 2.0f);
+    for (int t = 100; t < 200; ++t) c[t] = 0.5f;
+    const Stall tie = find_stall(smoothed_loss(c, 1), 0.1);
+    CHECK(tie.start == 101);
+    CHECK(tie.length == 100);
+    CHECK(tie.to_end);
+    std::vector<float> drift(400);
+    for (int t = 0; t < 400; ++t) drift[t] = 2.2f - 0.2f * float(t) / 399.0f;  // 2.2 -> 2.0: 10 % over the run
+    const Stall d = find_stall(smoothed_loss(drift, 1), 0.1);
+    CHECK(d.length == 399);
+    CHECK(d.to_end);
+  }
 }
 
-TEST_CASE("the answer states the measured ratio when the difference is clear", "[analysis]") {
-  const double th = 0.1;
-  const auto scaled = variant("scaled", {curve(1500, 50, 100, 2, 0), curve(1500, 60, 100, 2, 0)}, th);
-  const auto unscaled = variant("unscaled", {curve(1500, 400, 100, 2, 0), curve(1500, 500, 100, 2, 0)}, th);
-  const std::string a = compare_answer({scaled, unscaled}, th, 1500);
-  CHECK_THAT(a, Catch::Matchers::Contains("x later"));
-  CHECK_THAT(a, Catch::Matchers::StartsWith("unscaled reached smoothed loss 0.1 at a median of"));
-}
-
-TEST_CASE("the answer says no clear difference when seeds overlap or the ratio is small", "[analysis]") {
-  const double th = 0.1;
-  const auto a = variant("scaled", {curve(1500, 100, 100, 2, 0), curve(1500, 300, 100, 2, 0)}, th);
-  const auto b = variant("qknorm", {curve(1500, 150, 100, 2, 0), curve(1500, 250, 100, 2, 0)}, th);
-  CHECK_THAT(compare_answer({a, b}, th, 1500), Catch::Matchers::Contains("no clear difference"));
-}
-
-TEST_CASE("the answer says when a variant never reached the threshold", "[analysis]") {
-  const double th = 0.1;
-  const auto a = variant("scaled", {curve(500, 10, 100, 2, 0)}, th);
-  const auto b = variant("unscaled", {curve(500, 500, 1, 2, 2)}, th);
-  CHECK_THAT(compare_answer({a, b}, th, 500),
-             Catch::Matchers::StartsWith("unscaled did not reach smoothed loss 0.1 within 500 steps in 1 of 1 seeds"));
-}
-
-TEST_CASE("a diverged run is summarised on its finite part", "[analysis]") {
-  std::vector<float> c = curve(100, 10, 10, 2, 0.5);
+TEST_CASE("a run is summarised on its finite part and within its budget", "[analysis]") {
+  std::vector<float> c = reach_at(100, 0);
   c.push_back(std::numeric_limits<float>::quiet_NaN());
   const RunSummary r = summarize_run(c, 0.1, 0.0, 101);
   CHECK(r.diverged);
   CHECK(r.diverged_step == 101);
+  CHECK(r.steps == 100);
   CHECK(std::isfinite(r.final_loss));
   CHECK(r.steps_to_threshold == -1);
+
+  RunCurve longer;
+  longer.loss = reach_at(500, 450);
+  longer.stopped = false;
+  const RunSummary cut = summarize_run(longer, 0.1, 400, window1());
+  CHECK(cut.steps == 400);
+  CHECK(cut.stopped);  // it has its budget's steps
+  CHECK(cut.steps_to_threshold == -1);
+  CHECK(run_steps_cell(cut, 400) == "never (in 400 steps)");
+
+  RunCurve running;
+  running.loss = reach_at(100, 0);
+  running.stopped = false;
+  const RunSummary live = summarize_run(running, 0.1, 400, window1());
+  CHECK(live.pending());
+  CHECK(run_steps_cell(live, 400) == "not yet");
+}
+
+TEST_CASE("display names are the page's, one function", "[analysis]") {
+  CHECK(variant_label(ScaleMode::scaled, 0.5) == "scaled 1/√d_k");
+  CHECK(variant_label(ScaleMode::unscaled, 0.5) == "unscaled");
+  CHECK(variant_label(ScaleMode::alpha, 1.0) == "1/d_k^α, α=1");
+  CHECK(variant_label(ScaleMode::alpha, 0.25) == "1/d_k^α, α=0.25");
+  CHECK(variant_label(ScaleMode::alpha, 0.35000000000000003) == "1/d_k^α, α=0.35");
+  CHECK(variant_label(ScaleMode::qknorm, 0.5) == "QK-norm");
+}
+
+TEST_CASE("a clear difference: N steps later, the ratio, and why it is clear", "[analysis]") {
+  const Answer a = answer_of({scaled({50, 60, 70}), unscaled({100, 120, 140})});
+  CHECK(a.ready);
+  CHECK(a.final);
+  CHECK(a.outcome == Outcome::clear);
+  CHECK(a.ratio == 2.0);
+  CHECK(a.steps_earlier == 60.0);
+  CHECK(a.sentences.at(0) ==
+        "unscaled reached smoothed loss 0.1 at a median of 120 steps vs 60 for scaled 1/√d_k: 60 steps later (2× as "
+        "many steps). A clear difference: every seed of unscaled (100–140 steps) was slower than every seed of scaled "
+        "1/√d_k (50–70).");
+  CHECK(a.sentences.at(1) ==
+        "No stalls: no smoothed loss stayed within 10 % for at least 50 steps above 0.1.");
+  CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 0.01.");
+  CHECK(variant_relation_cell(a.variants[1], 400) == "60 steps later (2×): clear");
+  CHECK(variant_seeds_cell(a.variants[1], 400) == "100 · 120 · 140");
+  CHECK(variant_median_cell(a.variants[1], 400) == "120");
+  CHECK(variant_relation_cell(a.variants[0], 400) == "reference");
+
+  const Answer earlier = answer_of({unscaled({100, 120, 140}), scaled({50, 60, 70})});
+  CHECK(earlier.outcome == Outcome::clear);
+  CHECK_THAT(earlier.sentences.at(0), Contains("60 steps earlier (0.5× as many steps). A clear difference: every seed "
+                                               "of scaled 1/√d_k (50–70 steps) was faster"));
+}
+
+TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
+  const Answer a = answer_of({scaled({50, 80, 110}), unscaled({70, 100, 130})});
+  CHECK(a.outcome == Outcome::within_spread);
+  CHECK(a.sentences.at(0) ==
+        "unscaled reached smoothed loss 0.1 at a median of 100 steps vs 80 for scaled 1/√d_k: 20 steps later (1.25× as "
+        "many steps). Within the spread of the seeds: unscaled took 70–130 steps and scaled 1/√d_k 50–110, so there is "
+        "no clear difference.");
+  CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×): within the seeds' spread");
+}
+
+TEST_CASE("seeds apart but medians close: small but consistent, worded so it cannot read as a contradiction",
+          "[analysis]") {
+  const Answer a = answer_of({scaled({88, 90, 92}), unscaled({85, 87, 86})});
+  CHECK(a.outcome == Outcome::small);
+  CHECK(a.sentences.at(0) ==
+        "unscaled reached smoothed loss 0.1 at a median of 86 steps vs 90 for scaled 1/√d_k: 4 steps earlier (0.956× "
+        "as many steps). Small but consistent: every seed of unscaled (85–87 steps) was faster than every seed of "
+        "scaled 1/√d_k (88–92), by less than the 1.25× a clear difference needs, so the two are about equally fast.");
+  CHECK_THAT(a.sentences.at(0), !Contains("no clear difference"));
+}
+
+TEST_CASE("one seed: no spread to judge", "[analysis]") {
+  const Answer a = answer_of({scaled({81}), unscaled({259})});
+  CHECK(a.outcome == Outcome::one_seed);
+  CHECK(a.sentences.at(0) ==
+        "unscaled reached smoothed loss 0.1 at step 259 vs 81 for scaled 1/√d_k: 178 steps later (3.2× as many "
+        "steps). One seed: no spread to judge whether the difference is clear.");
+  CHECK(a.sentences.back() == "Final smoothed loss: scaled 1/√d_k 0.01, unscaled 0.01.");
+}
+
+TEST_CASE("a variant that never reaches the threshold: never (in N steps), and the sentence says so", "[analysis]") {
+  const Answer all = answer_of({scaled({40, 51, 60}), unscaled({0, 0, 0})}, 600);
+  CHECK(all.outcome == Outcome::never);
+  CHECK(std::isnan(all.ratio));
+  CHECK(all.sentences.at(0) ==
+        "unscaled did not reach smoothed loss 0.1 in 600 steps for any of 3 seeds; scaled 1/√d_k reached it at a "
+        "median of 51 steps.");
+  CHECK(variant_median_cell(all.variants[1], 600) == "never (in 600 steps)");
+  CHECK(variant_relation_cell(all.variants[1], 600) == "never (in 600 steps)");
+  CHECK(variant_seeds_cell(all.variants[1], 600) == "never · never · never");
+
+  const Answer some = answer_of({scaled({40, 51, 0}), unscaled({350, 0, 0})});
+  CHECK(some.outcome == Outcome::never);
+  CHECK(some.sentences.at(0) ==
+        "unscaled did not reach smoothed loss 0.1 in 400 steps for 2 of 3 seeds (the other at step 350); scaled 1/√d_k "
+        "reached it at a median of 51 steps (2 of 3 seeds got there).");
+
+  const Answer one = answer_of({scaled({81}), unscaled({0})});
+  CHECK(one.outcome == Outcome::never);
+  CHECK(one.sentences.at(0) ==
+        "unscaled did not reach smoothed loss 0.1 in 400 steps; scaled 1/√d_k reached it at step 81. One seed: no "
+        "spread to judge whether the difference is clear.");
+}
+
+TEST_CASE("the reference never reaches it, or neither does", "[analysis]") {
+  const Answer ref = answer_of({scaled({0, 0, 0}), unscaled({40, 50, 60})});
+  CHECK(ref.outcome == Outcome::reference_never);
+  CHECK(ref.sentences.at(0) ==
+        "scaled 1/√d_k did not reach smoothed loss 0.1 in 400 steps for any of 3 seeds; unscaled reached it at a "
+        "median of 50 steps.");
+  CHECK(variant_relation_cell(ref.variants[1], 400) == "reached it; the reference never did");
+
+  const Answer neither = answer_of({scaled({0, 0, 0}), unscaled({0, 0, 0})});
+  CHECK(neither.outcome == Outcome::neither);
+  CHECK(neither.sentences.at(0) ==
+        "Neither unscaled nor scaled 1/√d_k reached smoothed loss 0.1 in 400 steps for most seeds, so this run cannot "
+        "say which gets there sooner; their final levels: unscaled 0.2, scaled 1/√d_k 0.2.");
+}
+
+TEST_CASE("stalls are reported with start, length and level, the final level once every run stopped", "[analysis]") {
+  VariantCurves s = scaled({60, 61, 62});
+  VariantCurves u = variant("unscaled", ScaleMode::unscaled, {stuck(400, 0.25f, 200), stuck(400, 1.1f, 1000), stuck(400, 2.0f, 1000)});
+  const Answer a = answer_of({s, u});
+  CHECK(a.outcome == Outcome::never);
+  CHECK(a.variants[1].runs_stalled == 3);
+  CHECK(a.variants[1].stalls_to_end == 2);
+  CHECK(a.variants[1].median_stall.start == 41);
+  CHECK(a.variants[1].median_stall.level == Approx(1.1));
+  CHECK(a.sentences.at(1) ==
+        "Stalls, where the smoothed loss stayed within 10 % for at least 50 steps above 0.1: scaled 1/√d_k none; "
+        "unscaled in 3 of 3 seeds, median from step 41, 360 steps at 1.1, 2 to the end.");
+  CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 1.1.");
+  CHECK(run_stall_cell(a.variants[1].runs[0]) == "from step 41, 160 steps at 0.25");
+  CHECK(run_stall_cell(a.variants[1].runs[1]) == "from step 41 to the end (360 steps) at 1.1");
+  CHECK(run_stall_cell(a.variants[0].runs[0]) == "none");
+
+  SECTION("while a stalled run is still training, its stall lasts so far and the answer waits for it") {
+    u.runs[1].loss.resize(300);
+    u.runs[1].stopped = false;
+    const Answer live = answer_of({s, u});
+    CHECK_FALSE(live.ready);
+    CHECK(live.sentences.empty());
+    CHECK(run_stall_cell(live.variants[1].runs[1]) == "from step 41, 260 steps so far at 1.1");
+  }
+  SECTION("runs that reached the threshold but still train: ready, not final, no final level yet") {
+    u.runs[0].loss.resize(300);
+    u.runs[0].stopped = false;
+    const Answer live = answer_of({s, u});
+    CHECK(live.ready);
+    CHECK_FALSE(live.final);
+    CHECK_THAT(live.sentences.back(), Contains("Stalls"));
+  }
+}
+
+TEST_CASE("while a run has neither reached the threshold nor stopped, the answer is pending", "[analysis]") {
+  VariantCurves u = unscaled({0});
+  u.runs[0].loss.resize(100);
+  u.runs[0].stopped = false;
+  const Answer a = answer_of({scaled({50}), u});
+  CHECK_FALSE(a.ready);
+  CHECK(a.outcome == Outcome::pending);
+  CHECK(a.sentences.empty());
+  CHECK(variant_median_cell(a.variants[1], 400) == "…");
+  CHECK(variant_seeds_cell(a.variants[1], 400) == "…");
+  CHECK(variant_median_cell(a.variants[0], 400) == "50");
+}
+
+TEST_CASE("one variant alone is summarised, diverged runs are named", "[analysis]") {
+  const Answer single = answer_of({scaled({50, 60, 70})});
+  CHECK(single.outcome == Outcome::single);
+  CHECK(single.sentences.at(0) == "scaled 1/√d_k reached smoothed loss 0.1 at a median of 60 steps (3 seeds: 50–70).");
+
+  VariantCurves u = unscaled({0, 0});
+  u.runs[0].loss.resize(120);
+  u.runs[0].loss.push_back(std::numeric_limits<float>::infinity());
+  u.runs[0].diverged_step = 121;
+  const Answer d = answer_of({scaled({50, 60}), u});
+  CHECK(d.variants[1].runs_diverged == 1);
+  CHECK(d.sentences.at(1) == "Diverged: unscaled in 1 of 2 seeds (at step 121).");
+  CHECK(run_steps_cell(d.variants[1].runs[0], 400) == "never (diverged at step 121)");
+}
+
+TEST_CASE("the structured answer as JSON: snake_case for the CLI, camelCase for the page", "[analysis]") {
+  const Answer a = answer_of({scaled({50, 60, 70}), unscaled({0, 0, 0})});
+  const std::string snake = answer_json(a, false);
+  const std::string camel = answer_json(a, true);
+  CHECK_THAT(snake, Contains("\"outcome\":\"never\",\"ratio\":null,\"steps_earlier\":null"));
+  CHECK_THAT(snake, Contains("\"median_steps_to_threshold\":60,\"median_never\":false"));
+  CHECK_THAT(snake, Contains("\"median_steps_to_threshold\":null,\"median_never\":true"));
+  CHECK_THAT(camel, Contains("\"medianStepsToThreshold\":60,\"medianNever\":false"));
+  CHECK_THAT(camel, Contains("\"stepsToThreshold\":null,\"stall\":null,\"finalLoss\":0.2"));
+  CHECK_THAT(camel, Contains("\"cells\":{\"median\":\"never (in 400 steps)\""));
+  CHECK_THAT(camel, Contains("\"definitions\":{\"window\":1,\"stallBand\":0.1,\"stallMinSteps\":50,\"clearRatio\":1.25"));
+  CHECK_THAT(camel, Contains("\"sentences\":[\"unscaled did not reach"));
+  CHECK(camel.front() == '{');
+  CHECK(camel.back() == '}');
 }

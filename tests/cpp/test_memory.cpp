@@ -30,6 +30,7 @@ std::vector<TrainConfig> configurations() {
   out[4].task.copy_length = 32;
   out[4].task.batch = 8;
   out[4].model.n_heads = 2;
+  out[4].optim.optimizer = Optimizer::sgd;
   return out;
 }
 

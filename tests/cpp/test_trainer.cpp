@@ -6,9 +6,12 @@
 
 #include "alloc_counter.hpp"
 #include "core/analysis.hpp"
+#include "core/layers.hpp"
+#include "core/mechanism.hpp"
 #include "core/trainer.hpp"
 
 using namespace sqrtdk;
+using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 TEST_CASE("scaled attention learns the canonical copy task within 1500 steps for seeds 0, 1, 2", "[trainer][slow]") {
@@ -51,8 +54,11 @@ TEST_CASE("a training step performs no heap allocation", "[trainer][alloc]") {
     return;
   }
   const auto scale = GENERATE(as<std::string>{}, "scaled", "qknorm");
+  const auto optimizer = GENERATE(Optimizer::adam, Optimizer::sgd);
+  CAPTURE(scale, to_string(optimizer));
   TrainConfig config;
   parse_scale(scale, config.model);
+  config.optim.optimizer = optimizer;
   config.model.n_heads = 2;
   config.optim.clip_norm = 1.0;
   Trainer trainer(config);
@@ -182,4 +188,166 @@ TEST_CASE("evaluation equals naive greedy decoding, token by token", "[trainer]"
   for (int r : right) sequences += r;
   CHECK(fast.token_accuracy == static_cast<float>(tokens) / (B * config.task.copy_length));
   CHECK(fast.sequence_accuracy == static_cast<float>(sequences) / B);
+}
+
+namespace {
+// Sum of squares of `block` over the tensors W_q, b_q, W_k, b_k of layer l.
+double qk_sum_squares(const ParamLayout& layout, const std::vector<float>& block, int l) {
+  double s = 0;
+  for (const char* name : {"attn.wq", "attn.bq", "attn.wk", "attn.bk"}) {
+    const ParamInfo& p = layout.find("blocks." + std::to_string(l) + "." + name);
+    for (std::size_t i = p.offset; i < p.offset + p.size; ++i) s += double(block[i]) * block[i];
+  }
+  return s;
+}
+}  // namespace
+
+TEST_CASE("qk_grad_norm is the norm of the W_q, b_q, W_k, b_k gradient views of each layer", "[trainer][mechanism]") {
+  const auto scale = GENERATE(as<std::string>{}, "scaled", "unscaled", "qknorm");
+  CAPTURE(scale);
+  TrainConfig config;
+  parse_scale(scale, config.model);
+  config.model.n_heads = 2;
+  Trainer trainer(config);
+  for (int i = 0; i < 3; ++i) trainer.step();  // the gradient of the last step stays in grads() until the next
+  const std::vector<float>& g = trainer.model().grads();
+  for (int l = 0; l < config.model.n_layers; ++l) {
+    CAPTURE(l);
+    const double expected = std::sqrt(qk_sum_squares(trainer.model().layout(), g, l));
+    CHECK(expected > 0);
+    CHECK_THAT(trainer.last().qk_grad_norm[l], WithinRel(expected, 1e-5));
+    CHECK(trainer.last().qk_grad_norm[l] <= trainer.last().layer_grad_norm[l]);
+  }
+}
+
+TEST_CASE("qk_update_norm for SGD is lr |v| with v = momentum v + g, and is the parameter change", "[trainer][mechanism]") {
+  TrainConfig config;
+  config.optim.optimizer = Optimizer::sgd;
+  config.optim.lr = 0.05;
+  config.optim.momentum = 0.9;
+  Trainer trainer(config);
+  const ParamLayout& layout = trainer.model().layout();
+  const std::vector<float> p0 = trainer.model().params();
+  trainer.step();
+  const std::vector<float> g1 = trainer.model().grads();
+  const std::vector<float> p1 = trainer.model().params();
+  trainer.step();
+  const std::vector<float> g2 = trainer.model().grads();
+  const std::vector<float> p2 = trainer.model().params();
+  std::vector<float> v2(g2.size()), moved(g2.size());
+  for (std::size_t i = 0; i < g2.size(); ++i) {
+    v2[i] = 0.9f * g1[i] + g2[i];
+    moved[i] = p2[i] - p1[i];
+  }
+  for (int l = 0; l < config.model.n_layers; ++l) {
+    CAPTURE(l);
+    // Step 1: v = g, so the update is lr |g|; step 2: lr |0.9 g1 + g2|.
+    CHECK_THAT(trainer.last().qk_update_norm[l], WithinRel(0.05 * std::sqrt(qk_sum_squares(layout, v2, l)), 1e-5));
+    CHECK_THAT(trainer.last().qk_update_norm[l], WithinRel(std::sqrt(qk_sum_squares(layout, moved, l)), 1e-3));
+  }
+  trainer.reset(0);
+  CHECK(trainer.model().params() == p0);
+  trainer.step();
+  for (int l = 0; l < config.model.n_layers; ++l)
+    CHECK_THAT(trainer.last().qk_update_norm[l], WithinRel(0.05 * trainer.last().qk_grad_norm[l], 1e-5));
+}
+
+TEST_CASE("qk_update_norm for Adam is the parameter change of W_q, b_q, W_k, b_k", "[trainer][mechanism]") {
+  TrainConfig config;
+  Trainer trainer(config);
+  trainer.run(5);
+  const std::vector<float> before = trainer.model().params();
+  trainer.step();
+  std::vector<float> moved(before.size());
+  for (std::size_t i = 0; i < moved.size(); ++i) moved[i] = trainer.model().params()[i] - before[i];
+  for (int l = 0; l < config.model.n_layers; ++l)
+    CHECK_THAT(trainer.last().qk_update_norm[l],
+               WithinRel(std::sqrt(qk_sum_squares(trainer.model().layout(), moved, l)), 1e-3));
+}
+
+TEST_CASE("logit_spread and jacobian_norm equal a direct computation from q and k (double)", "[trainer][mechanism]") {
+  const auto scale = GENERATE(as<std::string>{}, "scaled", "unscaled", "qknorm");
+  CAPTURE(scale);
+  TrainConfig config;
+  config.model.d_model = 8;
+  config.model.n_heads = 2;
+  config.model.d_ff = 12;
+  parse_scale(scale, config.model);
+  config.task.copy_length = 3;
+  config.task.n_symbols = 4;
+  config.task.batch = 3;
+  Model<double> model(config);
+  Rng rng(5);
+  model.initialize(rng);
+  for (double& p : model.params()) p += 0.3 * rng.normal();  // spread the logits beyond their init
+  Workspace<double> ws(config, config.task.batch);
+  CopyBatch batch;
+  batch.resize(config.task.batch, config.task.seq_len());
+  Rng data(6);
+  sample_copy_batch(config.task, data, batch);
+  model.forward(ws, batch.inputs.data(), batch.targets.data());
+  const int B = config.task.batch, TT = config.task.seq_len(), H = 2, D = 4, C = 8;
+  const bool qk = config.model.scale == ScaleMode::qknorm;
+  for (int l = 0; l < config.model.n_layers; ++l) {
+    CAPTURE(l);
+    const Workspace<double>::Layer& A = ws.layers[l];
+    const double* gain = qk ? model.params().data() + model.layout().find("blocks." + std::to_string(l) + ".attn.qk_gain").offset : nullptr;
+    double spread = 0, jacobian = 0;
+    for (int b = 0; b < B; ++b)
+      for (int h = 0; h < H; ++h)
+        for (int i = 0; i < TT; ++i) {
+          std::vector<double> s(i + 1), p(i + 1);
+          for (int j = 0; j <= i; ++j) {
+            double dot = 0;
+            for (int d = 0; d < D; ++d) {
+              const long qi = (static_cast<long>(b) * TT + i) * C + h * D + d, kj = (static_cast<long>(b) * TT + j) * C + h * D + d;
+              dot += qk ? A.qhat[qi] * A.khat[kj] : A.q[qi] * A.k[kj];
+            }
+            s[j] = dot * (qk ? gain[h] : attention_scale(config.model));
+          }
+          double mx = s[0], mean = 0, z = 0;
+          for (double x : s) { mx = std::max(mx, x); mean += x / (i + 1); }
+          spread += mx - mean;
+          for (int j = 0; j <= i; ++j) z += p[j] = std::exp(s[j] - mx);
+          for (double& x : p) x /= z;
+          double f2 = 0;  // |diag(p) - p p^T|_F^2, entry by entry
+          for (int j = 0; j <= i; ++j)
+            for (int k = 0; k <= i; ++k) {
+              const double e = (j == k ? p[j] : 0.0) - p[j] * p[k];
+              f2 += e * e;
+            }
+          jacobian += std::sqrt(f2);
+        }
+    const double rows = double(B) * H * TT;
+    CHECK(spread / rows > 0.1);
+    CHECK_THAT(A.logit_spread, WithinRel(spread / rows, 1e-10));
+    CHECK_THAT(A.jacobian_norm, WithinRel(jacobian / rows, 1e-10));
+  }
+}
+
+TEST_CASE("the trainer logs the mechanism metrics of every step and layer", "[trainer][mechanism]") {
+  TrainConfig config;
+  config.model.scale = ScaleMode::unscaled;
+  Trainer trainer(config);
+  const TrainLog log = trainer.run(4);
+  const TrainLog more = trainer.run(3);
+  TrainLog all = log;
+  all.extend(more);
+  REQUIRE(all.size() == 7);
+  for (const auto* v : {&all.qk_grad_norm, &all.qk_update_norm, &all.logit_spread, &all.jacobian_norm}) {
+    REQUIRE(v->size() == 7 * 2);
+    for (float x : *v) CHECK((std::isfinite(x) && x > 0));
+  }
+  // At init the unscaled logits are ~N(0, 8^2): the row spread is several units and the Jacobian is small.
+  CHECK(all.logit_spread[0] > 5);
+  for (float j : all.jacobian_norm) CHECK(j < 0.5f);  // |J|_F of a softmax row is at most 1/2
+  CHECK(all.qk_grad_norm[2 * 4] == more.qk_grad_norm[0]);
+  // The q/k gradient drop: peak and final of the smoothed all-layer norm.
+  const std::vector<float> qk = qk_gradient(all);
+  CHECK_THAT(qk[0], WithinRel(std::hypot(double(all.qk_grad_norm[0]), double(all.qk_grad_norm[1])), 1e-6));
+  const GradientDrop drop = qk_gradient_drop(all, 2);
+  CHECK(drop.peak >= drop.final);
+  CHECK(drop.peak_step >= 1);
+  CHECK(drop.peak_step <= 7);
+  CHECK_THAT(drop.final, WithinRel((qk[5] + qk[6]) / 2.0, 1e-6));
 }

@@ -71,7 +71,7 @@ describe('defaults', () => {
 
 describe('createTrainer errors carry the core message, and validateConfig returns the same one', () => {
   const known = 'layers, dModel, heads, dFf, scale, alpha, init, copyLength, symbols, batch, evalBatch, optimizer, ' +
-    'lr, beta1, beta2, eps, momentum, clipNorm, seed, evalEvery';
+    'lr, momentum, beta1, beta2, eps, clipNorm, seed, evalEvery';
   const cases = [
     ['wrong type: string for an integer', { dModel: '64' }, 'config.dModel must be an integer, got string'],
     ['wrong type: boolean', { batch: true }, 'config.batch must be an integer, got boolean'],

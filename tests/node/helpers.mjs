@@ -13,8 +13,8 @@ export const CLI_PATH = `${REPO}build/release/sqrtdk`;
 // The lesson's canonical configuration, spelled out: the API's defaults() must equal it.
 export const CANONICAL = Object.freeze({
   layers: 2, dModel: 64, heads: 1, dFf: 0, scale: 'scaled', alpha: 0.5, init: 'xavier', copyLength: 10,
-  symbols: 10, batch: 32, evalBatch: 64, optimizer: 'adam', lr: 1e-3, beta1: 0.9, beta2: 0.98, eps: 1e-9,
-  momentum: 0.9, clipNorm: 0, seed: 0, evalEvery: 50,
+  symbols: 10, batch: 32, evalBatch: 64, optimizer: 'adam', lr: 1e-3, momentum: 0.9, beta1: 0.9, beta2: 0.98,
+  eps: 1e-9, clipNorm: 0, seed: 0, evalEvery: 50,
 });
 
 // The core's message for a configuration past the 512 MiB cap (src/core/config.cpp).

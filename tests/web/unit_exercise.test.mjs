@@ -26,7 +26,7 @@ function fakeWorkers({ divergeAt = {}, failOnStep = {} } = {}) {
           client.inFlight -= 1;
           if (message.type === 'init') {
             client.stepsDone = message.fastForward;
-            return { type: 'ready', layers: 2, heads: 1, seqLen: 21, stepsDone: client.stepsDone, measuredLogitStd: 1, predictedLogitStd: 1 };
+            return { type: 'ready', config: {}, stepsDone: client.stepsDone, measuredLogitStd: 1 };
           }
           const failures = failOnStep[name];
           if (failures && failures.at === client.stepsDone && failures.times > 0) {

@@ -76,6 +76,6 @@ test('the run plan has one run per variant and seed, with the variant as the sca
   assert.deepEqual(plan.map((r) => r.id), ['scaled-5', 'scaled-6', 'alpha-5', 'alpha-6']);
   assert.equal(plan[2].config.scale, 'alpha');
   assert.equal(plan[2].config.alpha, 0.25);
-  assert.equal(plan[0].config.dFf, 256);
+  assert.ok(!('dFf' in plan[0].config) && !('alpha' in plan[0].config), 'd_ff and alpha of other variants are the core\'s defaults');
   assert.equal(plan[1].config.seed, 6);
 });

@@ -10,7 +10,7 @@
  * The fields, their defaults, ranges, choices and docs are the core's settings table (src/core/settings.cpp):
  * read them at run time with lab.schema(), or on the command line with `sqrtdk train --help`.  Keys are the
  * table's names in camelCase: layers, dModel, heads, dFf, scale, alpha, init, copyLength, symbols, batch,
- * evalBatch, optimizer, lr, beta1, beta2, eps, momentum, clipNorm, seed, evalEvery.  alpha is used by
+ * evalBatch, optimizer, lr, momentum, beta1, beta2, eps, clipNorm, seed, evalEvery.  alpha is used by
  * scale 'alpha' only (score = q.k / d_k^alpha); with optimizer 'sgd' and no lr, lr is the row's sgdDefault.
  * Unknown fields, wrong types, NaN/Infinity, out-of-range values and configurations past the memory cap
  * (512 MiB) are errors.
@@ -38,6 +38,10 @@
  * @property {Float32Array} entropy        (k * layers * heads) mean attention entropy, nats
  * @property {Float32Array} maxLogit       (k * layers) largest attention logit
  * @property {Float32Array} topWeight      (k * layers) mean largest attention weight
+ * @property {Float32Array} qkGradNorm     (k * layers) L2 norm of the gradient reaching W_q, W_k, b_q, b_k
+ * @property {Float32Array} qkUpdateNorm   (k * layers) L2 norm of the change the optimizer applied to them
+ * @property {Float32Array} logitSpread    (k * layers) mean over attention rows of max - mean of the logits
+ * @property {Float32Array} jacobianNorm   (k * layers) mean over rows of the softmax Jacobian's Frobenius norm
  * @property {{step:number, loss:number, tokenAccuracy:number, sequenceAccuracy:number}[]} evals
  * @property {number} stepsDone  @property {boolean} diverged  @property {number} divergedStep (0 if not)
  * @property {number} layers  @property {number} heads  @property {TrainConfig} config (normalised)

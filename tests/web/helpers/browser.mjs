@@ -24,7 +24,7 @@ export function ensureDist() {
     return Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
   }, 0);
   const bundle = join(DIST, 'sqrtdk-lab.js');
-  const glue = join(REPO, 'wasm_build/build/sqrtdk.js');
+  const glue = join(REPO, 'wasm_build/build/sqrtdk_web.wasm');  // and its glue, linked together
   const sources = Math.max(newest(join(REPO, 'web/src')), newest(join(REPO, 'web/pages')), existsSync(glue) ? statSync(glue).mtimeMs : 0);
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
     execFileSync(process.execPath, [join(REPO, 'web/build.mjs')], { stdio: 'inherit' });

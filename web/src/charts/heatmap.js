@@ -7,7 +7,8 @@ import { label } from './axes.js';
 import { CanvasFigure } from './canvas-figure.js';
 import { rgbOf, variantColour } from '../ui/palette.js';
 
-const MARGIN = { left: 30, right: 8, top: 8, bottom: 28 };
+const MARGIN = { left: 44, right: 8, top: 8, bottom: 32 };
+const TICK_FONT_PX = 12;
 const SIZE = 220;
 
 export class HeatmapChart {
@@ -42,7 +43,7 @@ export class HeatmapChart {
     const side = Math.min(width - MARGIN.left - MARGIN.right, SIZE);
     const x0 = MARGIN.left + Math.max(0, (width - MARGIN.left - MARGIN.right - side) / 2);
     const y0 = MARGIN.top;
-    const font = `10px ${theme.font}`;
+    const font = `${TICK_FONT_PX}px ${theme.font}`;
     if (!this.map) {
       label(ctx, 'no map yet: start training', x0 + side / 2, y0 + side / 2, { colour: theme.muted, font });
       return;
@@ -68,21 +69,38 @@ export class HeatmapChart {
     ctx.strokeStyle = theme.grid;
     ctx.strokeRect(x0 + 0.5, y0 + 0.5, cols * cell, rows * cell);
     const L = this.copyLength;
+    // The guide crosses both empty cells (surface colour) and full ones (variant colour): a solid halo in
+    // the surface colour under a dotted line in the text colour stays visible on both, light or dark.
+    const guide = () => {
+      ctx.beginPath();
+      ctx.moveTo(x0 + cell, y0 + (L + 2) * cell);
+      ctx.lineTo(x0 + L * cell, y0 + (2 * L + 1) * cell);
+      ctx.stroke();
+    };
+    ctx.save();
+    ctx.strokeStyle = theme.surface;
+    ctx.lineWidth = 3.5;
+    guide();
     ctx.strokeStyle = theme.text;
-    ctx.setLineDash([2, 3]);
-    ctx.beginPath();
-    ctx.moveTo(x0 + cell, y0 + (L + 2) * cell);
-    ctx.lineTo(x0 + L * cell, y0 + (2 * L + 1) * cell);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([3, 3]);
+    guide();
+    ctx.restore();
+    this.element.dataset.guide = `${normalizeHex(theme.surface)},${normalizeHex(theme.text)}`;
     const tick = (pos, text, axis) => (axis === 'x'
       ? label(ctx, text, x0 + (pos + 0.5) * cell, y0 + rows * cell + 8, { colour: theme.muted, font })
-      : label(ctx, text, x0 - 4, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
+      : label(ctx, text, x0 - 5, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
     for (const axis of ['x', 'y']) {
       tick(0, 'B', axis);
       tick(L + 1, 'S', axis);
     }
     label(ctx, 'key position (B = BOS, S = SEP)', x0 + side / 2, height - 6, { colour: theme.text, font });
+    ctx.save();
+    ctx.translate(12, y0 + side / 2);
+    ctx.rotate(-Math.PI / 2);
+    label(ctx, 'query position', 0, 0, { colour: theme.text, font });
+    ctx.restore();
+    this.element.dataset.axisLabels = `key position (B = BOS, S = SEP)|query position|${TICK_FONT_PX}px`;
   }
 }
 

@@ -20,13 +20,13 @@ export class HistogramChart {
 
   /**
    * @param {{edges: ArrayLike<number>, counts: ArrayLike<number>, total: number, outside: number,
-   *          variance: number, variant: string, curveLabel: string}} view  variant picks the colour
+   *          variance: number, variant: string, curveLabel: string, note?: string}} view  variant picks the colour
    */
   setData(view) {
     this.view = view;
     const outside = view.total > 0 ? (100 * view.outside) / view.total : 0;
     this.figure.caption.textContent = `${view.curveLabel} drawn over ${view.total.toLocaleString('en')} samples`
-      + (outside > 0 ? `; ${short(outside)} % fell outside the plotted range` : '');
+      + (outside > 0 ? `; ${short(outside)} % fell outside the plotted range` : '') + (view.note ? `. ${view.note}` : '');
     this.figure.redraw();
   }
 
@@ -92,9 +92,21 @@ export class HistogramChart {
     ctx.moveTo(MARGIN.left, MARGIN.top + plotH + 0.5);
     ctx.lineTo(MARGIN.left + plotW, MARGIN.top + plotH + 0.5);
     ctx.stroke();
-    for (const t of niceTicks(lo, hi, Math.max(3, Math.floor(plotW / 70)))) {
-      label(ctx, short(t), px(t), MARGIN.top + plotH + 9, { colour: theme.muted, font });
-    }
+    const xTicks = niceTicks(lo, hi, Math.max(3, Math.floor(plotW / 70)));
+    for (const t of xTicks) label(ctx, short(t), px(t), MARGIN.top + plotH + 9, { colour: theme.muted, font });
+    this.element.dataset.xTicks = xTicks.map(short).join(',');
     label(ctx, this.xLabel, MARGIN.left + plotW / 2, height - 8, { colour: theme.text, font });
   }
+}
+
+/** Share of the samples beyond `cut` in absolute value (bins cut linearly; samples outside the edges count). */
+export function shareBeyond({ edges, counts, outside, total }, cut) {
+  let beyond = outside;
+  for (let i = 0; i < counts.length; i += 1) {
+    const a = edges[i];
+    const b = edges[i + 1];
+    const inside = Math.max(0, Math.min(b, -cut) - a) + Math.max(0, b - Math.max(a, cut));
+    beyond += counts[i] * Math.min(1, inside / (b - a));
+  }
+  return total > 0 ? beyond / total : 0;
 }

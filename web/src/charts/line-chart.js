@@ -9,6 +9,44 @@ import { short } from '../ui/format.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
 
+const INTEGER_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
+
+const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
+
+/** A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0"). */
+export function logTickLabel(v) {
+  if (!(v > 0)) return '';
+  const e = Math.round(Math.log10(v));
+  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? String(10 ** e) : `1e${e}`;
+  return short(v);
+}
+
+/**
+ * Log axes: label and grid only the powers of ten when at least two are in view (uPlot's 2..9 minor
+ * splits make the grid too dense), else every split.
+ */
+function logAxisParts() {
+  const decades = (splits) => splits.filter(isPowerOf10).length >= 2;
+  // Many decades on a short axis: label every k-th power of ten, about one label per 28 px.
+  const every = (u, splits) => {
+    const room = Math.max(2, Math.floor(u.bbox.height / (devicePixelRatio || 1) / 28));
+    return Math.max(1, Math.ceil(splits.filter(isPowerOf10).length / room));
+  };
+  return {
+    values: (u, splits) => {
+      const k = every(u, splits);
+      return splits.map((v) => (!decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0) ? logTickLabel(v) : null));
+    },
+    filter: (u, splits) => (decades(splits) ? splits.map((v) => (isPowerOf10(v) ? v : null)) : splits),
+  };
+}
+
+/** Linear axis ticks with as many decimals as the tick spacing needs (no "0.30000000000000004"). */
+function linearLabels(u, splits, axisIdx, space, incr) {
+  const decimals = Math.max(0, Math.min(12, -Math.floor(Math.log10(incr) + 1e-9)));
+  return splits.map((v) => (v === null ? null : Number(v.toFixed(decimals)).toLocaleString('en', { maximumFractionDigits: decimals })));
+}
+
 /**
  * @typedef {Object} SeriesGroup
  * @property {string} id  @property {string} label  @property {string} colour  @property {number[]} [dash]
@@ -18,7 +56,9 @@ import { composePng } from './png.js';
 export class LineChart {
   /**
    * @param {{title: string, xLabel: string, yLabel: string, logX?: boolean, logY?: boolean, height?: number,
-   *          yRange?: [number, number], theme: () => object, xFormat?: (x) => string, name: string}} options
+   *          yRange?: [number, number], theme: () => object, xFormat?: (x) => string, name: string,
+   *          integerX?: boolean, emptyY?: [number, number]}} options
+   *   integerX: x is a step count (integer ticks, axis from 0); emptyY: the y range shown before any data
    */
   constructor(options) {
     this.options = { height: 220, logX: false, logY: false, xFormat: (x) => String(x), ...options };
@@ -60,6 +100,7 @@ export class LineChart {
   setMarker(x) {
     this.marker = x;
     if (this.plot) this.plot.redraw(false, false);
+    this._showReadout(null);
   }
 
   /**
@@ -95,11 +136,13 @@ export class LineChart {
   _uplotData() {
     const { xs, columns } = this.data ?? { xs: [], columns: {} };
     const empty = () => new Array(xs.length).fill(null);
+    // A log axis cannot show 0 or a negative value: those points are left out (not drawn, readout "–").
+    const y = this.options.logY ? (list) => Array.from(list, (v) => (v > 0 ? v : null)) : (list) => list;
     const data = [xs];
     for (const g of this.groups) {
       const c = columns[g.id] ?? { median: empty() };
-      data.push(c.median);
-      if (g.band) data.push(c.hi ?? empty(), c.lo ?? empty());
+      data.push(y(c.median));
+      if (g.band) data.push(y(c.hi ?? empty()), y(c.lo ?? empty()));
     }
     return data;
   }
@@ -143,11 +186,20 @@ export class LineChart {
     if (width < 10) return;
     const theme = this.options.theme();
     const axisFont = `12px ${theme.font}`;
-    const axis = (label) => ({
+    // The labels an axis drew last, kept as data-x-ticks / data-y-ticks (what a reader sees, for tests).
+    const recorded = (name, values) => (u, splits, ...rest) => {
+      const labels = (values ?? linearLabels)(u, splits, ...rest);
+      const text = labels.filter((t) => t !== null && t !== '').join(',');
+      if (this.element.dataset[name] !== text) this.element.dataset[name] = text;
+      return labels;
+    };
+    const axis = (label, name, extra = {}) => ({
+      ...extra,
+      values: recorded(name, extra.values),
       label,
       stroke: () => this.options.theme().muted,
-      grid: { stroke: () => this.options.theme().grid, width: 1 },
-      ticks: { stroke: () => this.options.theme().grid, width: 1 },
+      grid: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
+      ticks: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
       font: axisFont,
       labelFont: axisFont,
     });
@@ -162,8 +214,18 @@ export class LineChart {
         bands.push({ series: [series.length - 2, series.length - 1], fill: withAlpha(g.colour, 0.15) });
       }
     }
-    const y = this.options.logY ? { distr: 3, log: 10 } : { distr: 1 };
-    if (this.options.yRange && !this.options.logY) y.range = this.options.yRange;
+    const { logY, logX, integerX, emptyY, yRange } = this.options;
+    const y = logY ? { distr: 3, log: 10 } : { distr: 1 };
+    if (yRange && !logY) y.range = yRange;
+    else if (emptyY) {
+      y.range = (u, min, max) => {
+        if (!(Number.isFinite(min) && Number.isFinite(max))) return logY ? [Math.max(emptyY[0], 1e-6), emptyY[1]] : emptyY;
+        return logY ? uPlot.rangeLog(min, max, 10, true) : uPlot.rangeNum(min, max, 0.1, true);
+      };
+    }
+    let x = logX ? { time: false, distr: 3, log: 2 } : { time: false };
+    // Steps: from 0 to at least 10, so that one step does not stretch the axis to 0, 0.2 ... 2.
+    if (integerX) x = { time: false, range: (u, min, max) => [0, Math.max(10, Number.isFinite(max) ? max : 0)] };
     this.plot = new uPlot({
       width,
       height: this.options.height,
@@ -171,8 +233,9 @@ export class LineChart {
       bands,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
-      scales: { x: this.options.logX ? { time: false, distr: 3, log: 2 } : { time: false }, y },
-      axes: [axis(this.options.xLabel), axis(this.options.yLabel)],
+      scales: { x, y },
+      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : v.toLocaleString('en'))) } : {}),
+        axis(this.options.yLabel, 'yTicks', logY ? logAxisParts() : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
         draw: [(u) => this._drawMarker(u)],
@@ -202,13 +265,21 @@ export class LineChart {
     ctx.restore();
   }
 
+  _restingIndex(xs) {
+    if (this.marker === null) return xs.length - 1;
+    let best = 0;
+    for (let j = 1; j < xs.length; j += 1) if (Math.abs(xs[j] - this.marker) < Math.abs(xs[best] - this.marker)) best = j;
+    return best;
+  }
+
   _showReadout(index) {
     const xs = this.data?.xs ?? [];
     if (xs.length === 0) {
       this.readout.textContent = '';
       return;
     }
-    const i = index === null || index === undefined ? xs.length - 1 : index;
+    // Cursor away: the readout shows the marked x (e.g. the current d_k), else the latest.
+    const i = index === null || index === undefined ? this._restingIndex(xs) : index;
     const data = this._uplotData();
     const parts = [h('span', { class: 'readout-x', text: `${this.options.xLabel} ${this.options.xFormat(xs[i])}` })];
     let column = 1;

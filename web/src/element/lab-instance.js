@@ -1,5 +1,5 @@
 // Everything one <sqrtdk-lab> owns: its settings store, its workers (one helper, one per training run),
-// its panels, its URL sync and notices.  Created when the element connects, destroyed when it leaves the
+// its panels, its URL sync and notices, its events and control API (web/src/api/).  Created when the element connects, destroyed when it leaves the
 // page, so several instances on one page share nothing.
 
 import { h } from '../ui/dom.js';
@@ -8,6 +8,7 @@ import { Notices } from '../ui/notices.js';
 import { themeReader } from '../ui/theme.js';
 import { Store } from '../state/store.js';
 import { defaultState, PROPERTY_BY_ATTRIBUTE } from '../state/properties.js';
+import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
 import { createWorkerUrl } from '../worker/worker-url.js';
 import { HelperWorker } from '../worker/helper-worker.js';
@@ -15,7 +16,11 @@ import { WorkerClient } from '../worker/worker-client.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
 import { adoptStyles } from './stylesheet.js';
-import { UrlSync } from './url-sync.js';
+import { UrlSync, splitHash } from './url-sync.js';
+import { STRINGS } from '../ui/strings.js';
+import { LabEvents } from '../api/lab-events.js';
+import { LabApi } from '../api/lab-api.js';
+import { FrameBridge } from '../api/frame-bridge.js';
 
 const MAX_CONCURRENCY = 8;
 
@@ -37,11 +42,17 @@ export class LabInstance {
     this.panels = new Map();
     const fromAttributes = parseAttributes(settingAttributes(host), defaultState());
     this.attributeState = fromAttributes.state;
-    const initial = host.hasAttribute('sync-url') ? parseHash(location.hash, this.attributeState) : { state: this.attributeState, notices: [] };
+    const initial = host.hasAttribute('sync-url') ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
+    this.events = new LabEvents(host, this.store);
+    this.api = new LabApi({ store: this.store, events: this.events, exercise: () => this.panels.get('train')?.exercise ?? null });
     this.workerUrl = createWorkerUrl();
     this.helper = new HelperWorker(this.workerUrl, {
-      onFailure: (message, replaced) => this.notify(`The helper worker failed (${message})${replaced ? '; it was replaced.' : '.'}`),
+      onFailure: (message, replaced) => {
+        const text = STRINGS.helperFailed(message, replaced);
+        this.notify(text);
+        this.events.error('helper', text, { recoverable: replaced });
+      },
     });
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices]);
@@ -59,6 +70,9 @@ export class LabInstance {
       for (const panel of this.panels.values()) panel.refreshTheme();
     };
     this.darkQuery.addEventListener('change', this.onSchemeChange);
+    if (host.hasAttribute('frame-messaging')) this.frameBridge = new FrameBridge(host, { notify: (t) => this.notify(t), events: this.events });
+    // Ready once the core has answered a first request (a configuration every build accepts).
+    this.events.whenReady(this.helper.latest('ready', { type: 'predictLogitStd', configs: [trainConfig(defaultState(), 'scaled', 0)] }));
   }
 
   /** An attribute that names a setting changed: apply it over the current state. */
@@ -73,6 +87,8 @@ export class LabInstance {
   notify(texts) { this.notices.add(texts); }
 
   destroy() {
+    this.events.destroy();
+    if (this.frameBridge) this.frameBridge.destroy();
     this.unsubscribe();
     if (this.urlSync) this.urlSync.destroy();
     this.darkQuery.removeEventListener('change', this.onSchemeChange);
@@ -85,12 +101,12 @@ export class LabInstance {
 
   _buildFrame() {
     this.shareStatus = h('span', { class: 'share-status', attrs: { role: 'status' } });
-    this.shareButton = button({ text: 'Copy link', key: 'share', title: 'copy a link that restores every setting, seeds included', onClick: () => this._share() });
-    this.shareFallback = h('input', { class: 'share-fallback', attrs: { type: 'text', readonly: true, 'aria-label': 'link to these settings' } });
+    this.shareButton = button({ text: STRINGS.copyLink, key: 'share', title: STRINGS.copyLinkTitle, onClick: () => this._share() });
+    this.shareFallback = h('input', { class: 'share-fallback', attrs: { type: 'text', readonly: true, 'aria-label': STRINGS.linkLabel } });
     this.shareFallback.hidden = true;
     this.panelBox = h('div', { class: 'lab' });
     this.root.append(h('div', { class: 'lab' }, [
-      h('div', { class: 'lab-bar' }, [h('span', { class: 'brand', text: 'sqrtdk lab' }), h('span', { class: 'spacer' }),
+      h('div', { class: 'lab-bar' }, [h('span', { class: 'brand', text: STRINGS.brand }), h('span', { class: 'spacer' }),
         this.shareStatus, this.shareButton, this.shareFallback]),
       this.notices.element,
       this.panelBox,
@@ -103,7 +119,7 @@ export class LabInstance {
       this.shareFallback.value = link;
       this.shareFallback.hidden = false;
       this.shareFallback.select();
-      this.shareStatus.textContent = 'Copy this link:';
+      this.shareStatus.textContent = STRINGS.copyThisLink;
     };
     if (!navigator.clipboard?.writeText) {
       fallback();
@@ -111,7 +127,7 @@ export class LabInstance {
     }
     navigator.clipboard.writeText(link).then(() => {
       this.shareFallback.hidden = true;
-      this.shareStatus.textContent = 'Link copied.';
+      this.shareStatus.textContent = STRINGS.linkCopied;
     }, fallback);
   }
 
@@ -126,6 +142,7 @@ export class LabInstance {
         createClient: (onFailure, workerName) => new WorkerClient(this.workerUrl, { onFailure, name: workerName }),
       });
       this.panels.set(name, panel);
+      if (panel.exercise) this.events.watch(panel.exercise);
     }
     const order = ['softmax', 'train'].filter((n) => this.panels.has(n));
     this.panelBox.replaceChildren(...order.map((n) => this.panels.get(n).element));

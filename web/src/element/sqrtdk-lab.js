@@ -1,15 +1,35 @@
 // <sqrtdk-lab>: the custom element.  Attributes: panels="softmax,train", hide="lr,seed,...", any setting in
-// kebab-case (d-model="64", seeds="3", ...), and sync-url (read and write the page's URL hash).  The element
-// itself only forwards its lifecycle to a LabInstance.
+// kebab-case (d-model="64", seeds="3", ...), sync-url (read and write the page's URL hash) and
+// frame-messaging (lab.html: talk to the parent page named by #parentOrigin=...).  The element forwards its
+// lifecycle to a LabInstance and its control API (start, pause, reset, settings, result, exportData) to the
+// instance's LabApi.  Events and types: web/src/api/lab-events.js, web/types/sqrtdk-lab.d.ts.
 
 import { LabInstance } from './lab-instance.js';
-import { PROPERTIES } from '../state/properties.js';
+import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, defaultState } from '../state/properties.js';
+import { parseAttributes } from '../state/url-state.js';
+import { strictSettings, settingsCopy } from '../api/settings.js';
+import { STRINGS } from '../ui/strings.js';
 
 export class SqrtdkLabElement extends HTMLElement {
   static get observedAttributes() { return PROPERTIES.map((p) => p.attribute); }
 
   connectedCallback() {
-    if (!this.instance) this.instance = new LabInstance(this);
+    // A value assigned before this class was defined sits on the instance and hides the setter: re-assign it.
+    if (Object.hasOwn(this, 'settings')) {
+      const value = this.settings;
+      delete this.settings;
+      this.settings = value;
+    }
+    if (this.instance) return;
+    this.instance = new LabInstance(this);
+    for (const pending of this.pendingSettings ?? []) {
+      try {
+        this.instance.api.settings = pending;
+      } catch (error) {
+        this.instance.notify(error.message);
+      }
+    }
+    this.pendingSettings = null;
   }
 
   disconnectedCallback() {
@@ -23,5 +43,50 @@ export class SqrtdkLabElement extends HTMLElement {
 
   attributeChangedCallback(name, previous, value) {
     if (this.instance && previous !== value) this.instance.attributeChanged(name, value);
+  }
+
+  /** Start (or continue) training every run. */
+  start() { this._api('start()').start(); }
+
+  /** Pause training; start() continues. */
+  pause() { this._api('pause()').pause(); }
+
+  /** Clear the curves; the runs start again from their seeds. */
+  reset() { this._api('reset()').reset(); }
+
+  /** Every setting, as a fresh plain object. */
+  get settings() {
+    if (this.instance) return this.instance.api.settings;
+    return settingsCopy(this._unconnectedState());
+  }
+
+  /**
+   * Some settings ({dk: 256} or "dk=256&seeds=1"), checked like the URL hash; a bad value throws and changes
+   * nothing.  Before the element is in the document, they are checked now and applied when it connects.
+   */
+  set settings(input) {
+    if (this.instance) {
+      this.instance.api.settings = input;
+      return;
+    }
+    strictSettings(input, this._unconnectedState());
+    this.pendingSettings = [...(this.pendingSettings ?? []), typeof input === 'object' ? { ...input } : input];
+  }
+
+  /** The last answer (the sqrtdk-answer detail), or null before one is ready or after a reset. */
+  get result() { return this.instance ? this.instance.api.result : null; }
+
+  /** @param {'csv'|'json'} format  @returns {string} the exercise's curves, as the Export buttons save them */
+  exportData(format) { return this._api('exportData()').exportData(format); }
+
+  _api(member) {
+    if (!this.instance) throw new Error(STRINGS.notConnected(member));
+    return this.instance.api;
+  }
+
+  /** Defaults, the attributes, and any settings assigned while unconnected. */
+  _unconnectedState() {
+    const attributes = [...this.attributes].filter((a) => PROPERTY_BY_ATTRIBUTE.has(a.name)).map((a) => [a.name, a.value]);
+    return (this.pendingSettings ?? []).reduce((state, input) => strictSettings(input, state), parseAttributes(attributes, defaultState()).state);
   }
 }

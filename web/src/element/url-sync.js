@@ -6,6 +6,23 @@ import { parseHash, serializeHash } from '../state/url-state.js';
 
 const WRITE_DELAY_MS = 150;
 
+/** Hash keys that belong to the page around the lab (frame messaging, frame-bridge.js), not to its settings. */
+const EMBEDDING_KEYS = ['parentOrigin'];
+
+/**
+ * A hash split into the lab's settings and the embedding keys, each as hash text without '#'.
+ * @returns {{settings: string, embedding: string}}
+ */
+export function splitHash(hash) {
+  const settings = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
+  const embedding = new URLSearchParams();
+  for (const key of EMBEDDING_KEYS) {
+    if (settings.has(key)) embedding.set(key, settings.get(key));
+    settings.delete(key);
+  }
+  return { settings: settings.toString(), embedding: embedding.toString() };
+}
+
 export class UrlSync {
   /**
    * @param {import('../state/store.js').Store} store
@@ -41,7 +58,9 @@ export class UrlSync {
   }
 
   _write() {
-    const hash = serializeHash(this.store.state);
+    // The embedding keys stay in the hash (a reloaded frame still knows its parent) but not in shared links.
+    const { embedding } = splitHash(location.hash);
+    const hash = [serializeHash(this.store.state), embedding].filter(Boolean).join('&');
     if (location.hash.replace(/^#/, '') === hash) return;
     this.written = hash;
     try {
@@ -54,7 +73,7 @@ export class UrlSync {
   _read() {
     const hash = location.hash.replace(/^#/, '');
     if (hash === this.written) return;
-    const { state, notices } = parseHash(hash, this.baseState());
+    const { state, notices } = parseHash(splitHash(hash).settings, this.baseState());
     this.notify(notices);
     this.store.replace(state, 'hash');
   }

@@ -69,7 +69,7 @@ export function curvesToJson({ settings, runs, answer, generator }) {
     runs: runs.map((r) => ({
       variant: r.variant,
       seed: r.seed,
-      config: r.config,
+      config: r.coreConfig ?? r.config,
       stepsDone: r.stepsDone,
       diverged: r.diverged,
       divergedStep: r.divergedStep,

@@ -8,7 +8,7 @@ import { button, rangeControl, numberControl, toggleControl } from '../ui/contro
 import { fixed, formatG, short } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
-import { HistogramChart } from '../charts/histogram.js';
+import { HistogramChart, shareBeyond } from '../charts/histogram.js';
 import { downloadBlob } from '../export/download.js';
 import { MAX_SEED } from '../state/properties.js';
 
@@ -22,6 +22,23 @@ const ALPHA_PRESETS = [
   { alpha: 0.5, text: '1/√d_k', title: 'alpha 0.5: the Transformer’s scaling' },
   { alpha: 1, text: '1/d_k', title: 'alpha 1: muP’s 1/d scaling' },
 ];
+
+// Share of a normal beyond 3 standard deviations.
+const NORMAL_BEYOND_3SD = 0.0027;
+
+/**
+ * What the dashed normal claims and what was measured: q.k is a sum of d_k products of two normals, which is
+ * itself far from normal when d_k is small (at d_k = 1, a single product: peaked at 0 with heavy tails).
+ */
+function tailNote(share, dk) {
+  const measured = `${short(100 * share)} % of samples lie beyond 3σ (a normal: ${short(100 * NORMAL_BEYOND_3SD)} %)`;
+  if (share < 2 * NORMAL_BEYOND_3SD) return `${measured}: close to normal`;
+  return `${measured}: at d_k = ${dk}, q·k is a sum of only ${dk} product${dk > 1 ? 's' : ''} of two normals, `
+    + 'which is not normal (peaked, heavy-tailed); the dashed curve only matches its variance, and the sum approaches it as d_k grows';
+}
+
+/** d_k of the exercise's model: d_model / heads. */
+const exerciseDk = (state) => state.dModel / state.heads;
 
 const dkToSlider = (dk) => Math.round((DK_SLIDER_MAX * Math.log(dk)) / Math.log(1024));
 const sliderToDk = (s) => Math.max(1, Math.min(1024, Math.round(1024 ** (s / DK_SLIDER_MAX))));
@@ -85,6 +102,7 @@ export class SoftmaxPanel {
 
   _buildResults() {
     const theme = this.theme;
+    const update = (partial) => this.store.update(partial);
     this.printoutTitle = h('p', { class: 'printout-title' });
     this.printoutBody = h('tbody');
     this.printoutNote = h('p', { class: 'hint' });
@@ -128,6 +146,11 @@ export class SoftmaxPanel {
         onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${chart.element.dataset.chart}.png`)) }));
     }
     this.sweepStatus = h('span', { class: 'hint', attrs: { role: 'status' } });
+    // Ties the explorer to the exercise: the sweep's numbers at the exercise's d_k, and a button to go there.
+    this.exerciseText = h('span');
+    this.useExerciseDk = button({ text: 'use the exercise’s d_k', class: 'chip', key: 'dk',
+      onClick: () => update({ dk: exerciseDk(this.store.state) }) });
+    this.exerciseNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'exercise-dk', 'aria-live': 'polite' } }, [this.exerciseText, ' ', this.useExerciseDk]);
     this.results = h('div', { class: 'results' }, [
       printout,
       h('div', { class: 'chart-grid' }, [this.weightsChart.element, this.rawHistogram.element, this.scaledHistogram.element]),
@@ -135,6 +158,7 @@ export class SoftmaxPanel {
       h('p', { class: 'hint', text: `Median and quartiles over ${SWEEP_DRAWS} draws at each d_k; the dashed line marks the current d_k. `
         + 'The Jacobian norm first rises as the softmax sharpens, then collapses once it saturates.' }),
       h('div', { class: 'chart-grid three' }, this.sweepCharts.map((c) => c.element)),
+      this.exerciseNote,
     ]);
     this._renderColours();
   }
@@ -158,6 +182,7 @@ export class SoftmaxPanel {
     if (changed.includes('weightsLogY')) {
       this.weightsLog.set(state.weightsLogY);
       this.weightsChart.setLogY(state.weightsLogY);
+      if (this.lastDemo) this._renderWeights(this.lastDemo);
     }
     if (changed.includes('alpha')) this._renderColours();
     this._refresh(state, changed);
@@ -175,6 +200,7 @@ export class SoftmaxPanel {
     }
     if (touches('keys', 'alpha', 'seed')) this._requestSweep(state);
     if (touches('dk')) for (const chart of this.sweepCharts) chart.setMarker(state.dk);
+    if (touches('dk', 'dModel', 'heads')) this._renderExerciseNote(state);
   }
 
   _fail(what, error) {
@@ -211,6 +237,13 @@ export class SoftmaxPanel {
       + `${fixed(demo.raw.effectiveKeys, 1)} effective keys. Scaled: ${short(100 * demo.scaled.max)} % over `
       + `${fixed(demo.scaled.effectiveKeys, 1)} keys. Gradient through the softmax: ${formatG(demo.raw.jacobianNorm, 3)} raw vs `
       + `${formatG(demo.scaled.jacobianNorm, 3)} scaled${ratio > 1.05 ? ` (${short(ratio)}× more when scaled)` : ''}.`;
+    this.lastDemo = demo;
+    this._renderWeights(demo);
+  }
+
+  /** The sorted weights; on a log axis, clipped at 1e-12 (a raw softmax has weights down to 1e-300). */
+  _renderWeights(demo) {
+    const keys = demo.keys;
     const sortedDesc = (a) => Float64Array.from(a).sort().reverse();
     const raw = sortedDesc(demo.raw.weights);
     const scaled = sortedDesc(demo.scaled.weights);
@@ -229,8 +262,9 @@ export class SoftmaxPanel {
     this.helper.latest('histogram-raw', { type: 'histogram', options: { ...base, halfWidth: halfRaw } }).then((reply) => {
       if (!reply) return;
       const r = reply.result;
-      this.rawHistogram.setData({ edges: r.edges, counts: r.raw, total: r.total, outside: r.rawOutside,
-        variance: state.dk, variant: 'unscaled', curveLabel: `N(0, d_k = ${state.dk})` });
+      const view = { edges: r.edges, counts: r.raw, total: r.total, outside: r.rawOutside };
+      this.rawHistogram.setData({ ...view, variance: state.dk, variant: 'unscaled', curveLabel: `N(0, d_k = ${state.dk})`,
+        note: tailNote(shareBeyond(view, 3 * Math.sqrt(state.dk)), state.dk) });
     }, (error) => this._fail('The histogram', error));
     this._requestScaledHistogram({ ...base, halfWidth: halfRaw * scale }, state, scale);
   }
@@ -244,6 +278,32 @@ export class SoftmaxPanel {
       this.scaledHistogram.setData({ edges: r.edges, counts: r.scaled, total: r.total, outside: r.scaledOutside,
         variance, variant: 'scaled', curveLabel: label });
     }, (error) => this._fail('The histogram', error));
+  }
+
+  /** The sweep's median |J|_F at the exercise's d_k, and where saturation starts to kill the gradient. */
+  _renderExerciseNote(state) {
+    const dk = exerciseDk(state);
+    this.useExerciseDk.textContent = `use the exercise’s d_k (${dk})`;
+    this.useExerciseDk.disabled = state.dk === dk;
+    const rows = this.sweepRows;
+    const row = rows?.find((r) => r.dk === dk);
+    if (!row) {
+      this.exerciseText.textContent = `The exercise trains with d_k = ${dk} (d_model ${state.dModel} / ${state.heads} head${state.heads > 1 ? 's' : ''}).`;
+      return;
+    }
+    const raw = row.raw.jacobianNorm.median;
+    const scaled = row.scaled.jacobianNorm.median;
+    const kills = rows.find((r) => r.raw.jacobianNorm.median < 0.5 * r.scaled.jacobianNorm.median);
+    const last = rows[rows.length - 1];
+    const here = raw >= 0.5 * scaled
+      ? `random q and keys do not saturate the raw softmax yet${raw > scaled ? ', and it even passes more gradient' : ''}`
+      : `the raw softmax is already saturated (${short(scaled / raw)}× less gradient than scaled)`;
+    const where = kills
+      ? `Saturation kills the gradient from d_k ≈ ${kills.dk} on (raw below half of scaled; at ${last.dk}: ${formatG(last.raw.jacobianNorm.median, 2)} vs ${formatG(last.scaled.jacobianNorm.median, 2)}), `
+        + 'and inside the model once the attention logits grow during training.'
+      : 'In this sweep the raw softmax never falls below half the scaled gradient.';
+    this.exerciseText.textContent = `At the exercise’s d_k = ${dk} (d_model ${state.dModel} / ${state.heads} head${state.heads > 1 ? 's' : ''}), `
+      + `the median |J|_F over ${SWEEP_DRAWS} draws is ${formatG(raw, 3)} raw vs ${formatG(scaled, 3)} scaled: ${here}. ${where}`;
   }
 
   _requestSweep(state) {
@@ -263,6 +323,8 @@ export class SoftmaxPanel {
         chart.setData(xs, { raw: column('raw'), scaled: column('scaled') });
         chart.setMarker(this.store.state.dk);
       }
+      this.sweepRows = rows;
+      this._renderExerciseNote(this.store.state);
     }, (error) => {
       this.sweepStatus.textContent = '';
       this._fail('The sweep', error);

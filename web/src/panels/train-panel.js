@@ -1,32 +1,27 @@
 // Panel 2, the exercise: a tiny Transformer learns the copy task with each attention variant and several
 // seeds, every run in its own worker; live curves (median and band over seeds), attention heatmaps, and the
-// answer box with the measured steps to the loss threshold.
+// answer box with the measured steps to the loss threshold.  This file wires the parts together: the
+// controls (train-controls.js), the charts (train-charts.js), the runs (training/exercise.js), the answer.
 
-import { h, replaceChildren } from '../ui/dom.js';
-import { button, checkboxGroup, numberControl, rangeControl, selectControl, toggleControl } from '../ui/controls.js';
-import { short } from '../ui/format.js';
-import { LAYER_DASHES, variantColour, variantLabel } from '../ui/palette.js';
-import { LineChart } from '../charts/line-chart.js';
-import { HeatmapChart } from '../charts/heatmap.js';
-import { displaySteps, seedBand, smoothForDisplay } from '../analysis/curves.js';
+import { h } from '../ui/dom.js';
+import { button } from '../ui/controls.js';
+import { variantColour, variantLabel } from '../ui/palette.js';
+import { ThrottledRenderer } from '../ui/throttled-renderer.js';
 import { exerciseAnswer } from '../analysis/exercise-answer.js';
 import { AnswerView } from './answer-view.js';
 import { RunTable } from './run-table.js';
+import { TrainControls } from './train-controls.js';
+import { TrainCharts } from './train-charts.js';
+import { entropyAtStart, startNote } from './train-notes.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
-import { downloadBlob, downloadText } from '../export/download.js';
-import { MAX_SEED, PROPERTIES, PROPERTY_BY_KEY, VARIANTS } from '../state/properties.js';
+import { downloadText } from '../export/download.js';
+import { PROPERTIES } from '../state/properties.js';
 
 const RENDER_INTERVAL_MS = 250;
-const LR_SLIDER_MAX = 1000;
-const LR_MIN = 1e-5;
-const LR_MAX = 10;
+const PHONE_WIDTH = 640;
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
-
-const lrToSlider = (lr) => Math.round((LR_SLIDER_MAX * Math.log(lr / LR_MIN)) / Math.log(LR_MAX / LR_MIN));
-const sliderToLr = (s) => Number((LR_MIN * (LR_MAX / LR_MIN) ** (s / LR_SLIDER_MAX)).toPrecision(2));
-const choiceOptions = (key, text = (v) => String(v)) => PROPERTY_BY_KEY.get(key).choices.map((value) => ({ value, text: text(value) }));
 
 export class TrainPanel {
   /**
@@ -37,17 +32,21 @@ export class TrainPanel {
     this.helper = helper;
     this.theme = theme;
     this.notify = notify;
-    this.renderPending = false;
-    this.renderAgain = false;
-    this.lastRender = 0;
-    this.exercise = new Exercise({ createClient, concurrency, onChange: () => this._scheduleRender(), onNotice: notify });
-    this._buildControls();
+    this.pendingPlan = false;
+    this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify });
+    this.renderer = new ThrottledRenderer({ intervalMs: RENDER_INTERVAL_MS, alive: () => this.element.isConnected,
+      context: () => this._renderContext(), parts: () => [(c) => this._renderStatus(c), ...this.charts.parts()] });
+    this.controls = new TrainControls({ store, actions: {
+      start: () => this._start(), pause: () => this.exercise.pause(), step: () => this._stepOnce(), reset: () => this._reset() } });
+    this.charts = new TrainCharts({ store, theme });
     this._buildResults();
+    // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
+    if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
     this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train', 'aria-labelledby': 'lab-train-title' } }, [
       h('h2', { attrs: { id: 'lab-train-title' }, text: 'The exercise: does the scaling make training faster?' }),
       h('p', { class: 'lede', text: 'A small Transformer learns to copy a sequence of random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). '
         + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?' }),
-      h('div', { class: 'panel-body' }, [this.controls, this.results]),
+      h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
     this.unsubscribe = store.subscribe((state, changed) => this._onState(state, changed));
     this._applyPlan(store.state);
@@ -57,87 +56,26 @@ export class TrainPanel {
   destroy() {
     this.unsubscribe();
     this.exercise.dispose();
-    for (const chart of this._charts()) chart.destroy();
+    this.charts.destroy();
   }
 
   refreshTheme() {
-    for (const chart of this._charts()) chart.refreshTheme();
-    this.lossKey = '';
-    this.accuracyKey = '';
-    this.entropyKey = '';
-    this._render();
+    for (const chart of this.charts.all()) chart.refreshTheme();
+    this.charts.invalidate();
+    this.renderer.now();
   }
-
-  _charts() { return [this.lossChart, this.accuracyChart, this.entropyChart, ...this.heatmaps.values()]; }
-
-  // ---- controls -------------------------------------------------------------------------------
-
-  _buildControls() {
-    const s = this.store.state;
-    const update = (partial) => this.store.update(partial);
-    const c = {};
-    c.layers = rangeControl({ key: 'layers', label: 'layers', min: 1, max: 6, step: 1, integer: true, value: s.layers, onChange: (layers) => update({ layers }) });
-    c.dModel = selectControl({ key: 'dModel', label: 'd_model', options: choiceOptions('dModel'), value: s.dModel, onChange: (dModel) => update({ dModel }) });
-    c.heads = selectControl({ key: 'heads', label: 'heads', options: this._headOptions(s.dModel), value: s.heads, onChange: (heads) => update({ heads }) });
-    c.copyLength = rangeControl({ key: 'copyLength', label: 'copy length L', min: 2, max: 32, step: 1, integer: true, value: s.copyLength, onChange: (copyLength) => update({ copyLength }) });
-    c.symbols = rangeControl({ key: 'symbols', label: 'symbols', min: 2, max: 64, step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
-    c.batch = selectControl({ key: 'batch', label: 'batch', options: choiceOptions('batch'), value: s.batch, onChange: (batch) => update({ batch }) });
-    c.lr = rangeControl({ key: 'lr', label: 'learning rate (Adam)', min: LR_MIN, max: LR_MAX, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
-      toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (lr) => update({ lr }), hint: 'log slider, 1e-5 to 10' });
-    c.steps = numberControl({ key: 'steps', label: 'steps per run', min: 10, max: 20000, integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
-    c.init = selectControl({ key: 'init', label: 'initialisation', value: s.init, onChange: (init) => update({ init }),
-      options: [{ value: 'xavier', text: 'Xavier (unit-variance q, k)' }, { value: 'torch', text: 'PyTorch Linear default' }, { value: 'gpt', text: 'GPT N(0, 0.02)' }],
-      hint: 'predicted logit std at init: …' });
-    c.variants = checkboxGroup({ key: 'variants', label: 'variants to compare', values: s.variants, atLeastOne: true, onChange: (variants) => update({ variants }),
-      options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha) })) });
-    c.trainAlpha = rangeControl({ key: 'trainAlpha', label: 'α of the 1/d_k^α variant', min: 0, max: 1, step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
-    c.seeds = rangeControl({ key: 'seeds', label: 'seeds per variant', min: 1, max: 5, step: 1, integer: true, value: s.seeds, onChange: (seeds) => update({ seeds }) });
-    c.trainSeed = numberControl({ key: 'trainSeed', label: 'first seed', min: 0, max: MAX_SEED - 4, integer: true, value: s.trainSeed, onChange: (trainSeed) => update({ trainSeed }) });
-    c.threshold = numberControl({ key: 'threshold', label: 'loss threshold', min: 0.001, max: 5, value: s.threshold, onChange: (threshold) => update({ threshold }) });
-    c.evalEvery = numberControl({ key: 'evalEvery', label: 'evaluate every (steps)', min: 10, max: 1000, integer: true, value: s.evalEvery, onChange: (evalEvery) => update({ evalEvery }) });
-    this.c = c;
-    this.startButton = button({ text: 'Start', class: 'primary', onClick: () => this.exercise.start() });
-    this.pauseButton = button({ text: 'Pause', onClick: () => this.exercise.pause() });
-    this.stepButton = button({ text: 'Step', title: 'one training step of every run', onClick: () => this.exercise.stepOnce() });
-    this.resetButton = button({ text: 'Reset', title: 'clear the curves and start again from the seeds', onClick: () => this.exercise.reset() });
-    this.buttons = h('div', { class: 'buttons', attrs: { role: 'group', 'aria-label': 'training' } },
-      [this.startButton, this.pauseButton, this.stepButton, this.resetButton]);
-    const group = (title, items) => h('fieldset', { class: 'control-group' }, [h('legend', { text: title }), ...items.map((x) => x.element)]);
-    this.controls = h('div', { class: 'controls', attrs: { role: 'group', 'aria-label': 'Exercise settings' } }, [
-      this.buttons,
-      group('Compare', [c.variants, c.trainAlpha, c.seeds, c.trainSeed]),
-      group('Model', [c.layers, c.dModel, c.heads, c.init]),
-      group('Task', [c.copyLength, c.symbols]),
-      group('Training', [c.batch, c.lr, c.steps, c.threshold, c.evalEvery]),
-    ]);
-  }
-
-  _headOptions(dModel) {
-    return PROPERTY_BY_KEY.get('heads').choices.filter((h) => dModel % h === 0)
-      .map((value) => ({ value, text: `${value} (d_k = ${dModel / value})` }));
-  }
-
-  // ---- results --------------------------------------------------------------------------------
 
   _buildResults() {
-    const s = this.store.state;
-    const theme = this.theme;
-    const update = (partial) => this.store.update(partial);
     this.runTable = new RunTable();
     this.answer = new AnswerView();
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
-    this.lossChart = new LineChart({ name: 'loss', title: 'Copy loss (median over seeds, band = range)', xLabel: 'step', yLabel: 'loss', theme, logY: s.logY, height: 260 });
-    this.logY = toggleControl({ key: 'logY', label: 'log y', value: s.logY, onChange: (logY) => update({ logY }) });
-    this.smooth = rangeControl({ key: 'smooth', label: 'smoothing (steps)', min: 1, max: 200, step: 1, integer: true, value: s.smooth, onChange: (smooth) => update({ smooth }) });
-    this.lossChart.addTool(this.logY.element);
-    this.accuracyChart = new LineChart({ name: 'accuracy', title: 'Sequence accuracy (greedy copy, evaluation batch)', xLabel: 'step', yLabel: 'accuracy', theme, yRange: [0, 1], height: 200 });
-    this.entropyChart = new LineChart({ name: 'entropy', title: 'Attention entropy per layer (nats, median over seeds)', xLabel: 'step', yLabel: 'entropy', theme, height: 200 });
-    for (const chart of [this.lossChart, this.accuracyChart, this.entropyChart]) this._addPng(chart, chart.options.name);
-    this.heatLayer = selectControl({ key: 'heatLayer', label: 'layer', options: [], value: s.heatLayer, onChange: (heatLayer) => update({ heatLayer }) });
-    this.heatHead = selectControl({ key: 'heatHead', label: 'head', options: [], value: s.heatHead, onChange: (heatHead) => update({ heatHead }) });
-    this.heatmaps = new Map();
-    this.heatmapGrid = h('div', { class: 'chart-grid heatmaps' });
+    this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
+    // Shown when a setting changed after the runs made progress: the curves stay until Start.
+    this.pendingText = h('span');
+    this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
+      button({ text: 'Apply now', class: 'chip', onClick: () => this._applyPending() })]);
+    this.pending.hidden = true;
     this.exportButtons = h('div', { class: 'buttons', attrs: { 'data-key': 'export', role: 'group', 'aria-label': 'export' } }, [
       button({ text: 'Export CSV', onClick: () => this._exportCsv() }),
       button({ text: 'Export JSON', onClick: () => this._exportJson() }),
@@ -146,77 +84,86 @@ export class TrainPanel {
       this.problem,
       this.runTable.element,
       this.answer.element,
-      h('div', { class: 'chart-with-controls' }, [this.lossChart.element, this.smooth.element]),
-      h('div', { class: 'chart-grid' }, [this.accuracyChart.element, this.entropyChart.element]),
-      h('h3', { text: 'Attention on one evaluation example' }),
-      h('p', { class: 'hint', text: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
-        + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.' }),
-      h('div', { class: 'inline-controls' }, [this.heatLayer.element, this.heatHead.element]),
-      this.heatmapGrid,
+      this.charts.lossBlock,
+      this.charts.curveGrid,
+      this.startNote,
+      ...this.charts.heatmapBlock,
       this.exportButtons,
     ]);
-    this._syncHeatSelects(s);
   }
 
-  _addPng(chart, name) {
-    chart.addTool(button({ text: 'PNG', class: 'chip', ariaLabel: `Download ${name} chart as PNG`,
-      onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${name}.png`)) }));
+  // ---- actions ----------------------------------------------------------------------------------
+
+  _start() {
+    if (this.pendingPlan) this._applyPending();
+    this.exercise.start();
   }
 
-  _syncHeatSelects(s) {
-    const options = (n) => Array.from({ length: n }, (_, i) => ({ value: i + 1, text: String(i + 1) }));
-    this.heatLayer.setOptions(options(s.layers));
-    this.heatHead.setOptions(options(s.heads));
-    this.heatLayer.set(s.heatLayer);
-    this.heatHead.set(s.heatHead);
+  _stepOnce() {
+    if (this.pendingPlan) this._applyPending();
+    this.exercise.stepOnce();
   }
 
-  // ---- state ----------------------------------------------------------------------------------
+  _reset() {
+    if (this.pendingPlan) this._applyPending();
+    else this.exercise.reset();
+  }
+
+  _applyPending() {
+    this.pendingPlan = false;
+    this.pending.hidden = true;
+    this._applyPlan(this.store.state);
+    this.renderer.now();
+  }
+
+  // ---- state ------------------------------------------------------------------------------------
 
   _onState(state, changed) {
-    for (const key of changed) {
-      const control = this.c[key] ?? { logY: this.logY, smooth: this.smooth }[key];
-      if (control) control.set(state[key]);
-    }
-    if (changed.includes('dModel')) {
-      this.c.heads.setOptions(this._headOptions(state.dModel));
-      this.c.heads.set(state.heads);
-    }
-    if (changed.includes('trainAlpha')) this.c.variants.labels.alpha.textContent = variantLabel('alpha', state.trainAlpha);
-    if (changed.some((k) => ['layers', 'heads', 'heatLayer', 'heatHead'].includes(k))) this._syncHeatSelects(state);
-    if (changed.includes('logY')) this.lossChart.setLogY(state.logY);
+    this.controls.show(state, changed);
+    this.charts.show(state, changed);
     if (changed.some((k) => TRAIN_KEYS.has(k))) {
-      this._applyPlan(state);
       this._requestPrediction(state);
-    } else if (changed.includes('steps')) {
-      this.exercise.setSteps(state.steps);
+      this._planChanged(state);
     }
+    if (changed.includes('steps')) this.exercise.setSteps(state.steps);
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
-    this._render();
+    this.renderer.now();
+  }
+
+  /** New model/task settings: apply them now, or, once the runs made progress, keep the curves until Start. */
+  _planChanged(state) {
+    const differs = JSON.stringify(runPlan(state)) !== this.exercise.planKey;
+    const progress = this.exercise.runs.reduce((sum, r) => sum + r.stepsDone, 0);
+    if (!differs) {
+      this.pendingPlan = false;
+      this.pending.hidden = true;
+      return;
+    }
+    if (progress === 0) {
+      this._applyPlan(state);
+      return;
+    }
+    this.exercise.pause();
+    this.pendingPlan = true;
+    this.pendingText.textContent = `Settings changed: Start trains them from step 0 and clears the ${this.exercise.runs.length} runs shown `
+      + `(${progress.toLocaleString('en')} steps in all); until then their curves stay.`;
+    this.pending.hidden = false;
   }
 
   _applyPlan(state) {
     this.exercise.setPlan(runPlan(state), state.steps);
     this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
-    this._rebuildHeatmaps(state);
-  }
-
-  _rebuildHeatmaps(state) {
-    for (const map of this.heatmaps.values()) map.destroy();
-    this.heatmaps = new Map(state.variants.map((v) => {
-      const map = new HeatmapChart({ name: `attention-${v}`, title: variantLabel(v, state.trainAlpha), theme: this.theme, variant: v });
-      this._addPng(map, `attention-${v}`);
-      return [v, map];
-    }));
-    replaceChildren(this.heatmapGrid, [...this.heatmaps.values()].map((m) => m.element));
+    this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha));
+    this.charts.invalidate();
   }
 
   _requestPrediction(state) {
     const configs = state.variants.map((v) => trainConfig(state, v, state.trainSeed));
     this.helper.latest('prediction', { type: 'predictLogitStd', configs }).then((reply) => {
       if (!reply) return;
-      const parts = state.variants.map((v, i) => `${variantLabel(v, state.trainAlpha)} ${short(reply.values[i])}`);
-      this.c.init.hint.textContent = `predicted logit std at init: ${parts.join(' · ')}`;
+      this.prediction = { key: JSON.stringify(configs), values: reply.values };
+      this.controls.showPrediction(state, reply.values);
+      this.renderer.schedule();
       this._showProblem('');
     }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : `These settings cannot run: ${error.message}`));
   }
@@ -226,81 +173,45 @@ export class TrainPanel {
     this.problem.hidden = text === '';
   }
 
-  // ---- rendering ------------------------------------------------------------------------------
-  // While training, the panel re-renders at most every RENDER_INTERVAL_MS, one part per task (status and
-  // answer, loss, accuracy, entropy, heatmaps), so that no single main-thread task is long.  Timers, not
-  // requestAnimationFrame: a page that is not being painted (hidden, or headless before its first frame)
-  // would otherwise never get its last update.
+  // ---- rendering --------------------------------------------------------------------------------
 
-  _scheduleRender() {
-    if (this.renderPending) {
-      this.renderAgain = true;
-      return;
-    }
-    this.renderPending = true;
-    this.renderAgain = false;
-    const wait = Math.max(0, RENDER_INTERVAL_MS - (performance.now() - this.lastRender));
-    const parts = this._renderParts();
-    const next = (i) => setTimeout(() => {
-      try {
-        if (this.element.isConnected) parts[i](this._renderContext());
-      } finally {
-        if (i + 1 < parts.length) {
-          next(i + 1);
-        } else {
-          this.renderPending = false;
-          // A change that arrived while the parts were rendering may have missed an earlier part.
-          if (this.renderAgain) this._scheduleRender();
-        }
-      }
-    }, i === 0 ? wait : 0);
-    this.lastRender = performance.now() + wait;
-    next(0);
-  }
-
-  /** Everything at once (after a settings change). */
-  _render() {
-    this.lastRender = performance.now();
-    const context = this._renderContext();
-    for (const part of this._renderParts()) part(context);
-  }
-
-  _renderParts() {
-    return [
-      (c) => this._renderStatus(c),
-      (c) => this._renderLoss(c),
-      (c) => this._renderAccuracy(c),
-      (c) => this._renderEntropy(c),
-      (c) => this._renderHeatmaps(c.state, c.slots),
-    ];
-  }
-
+  /** What every render part reads; while a change is pending, the runs shown are the previous settings'. */
   _renderContext() {
-    const state = this.store.state;
-    const dark = this.theme().dark;
+    const current = this.store.state;
     const slots = this.exercise.slots;
+    const state = this.pendingPlan ? { ...current, ...this._planState() } : current;
+    const dark = this.theme().dark;
     return {
       state,
       slots,
-      runs: slots.map((s) => s.record),
       labelOf: (v) => variantLabel(v, state.trainAlpha),
       colourOf: (v) => variantColour(v, dark),
-      band: state.seeds > 1,
+      band: new Set(slots.map((s) => s.record.seed)).size > 1,
     };
+  }
+
+  /** The settings the current runs were planned with (the fields the charts read). */
+  _planState() {
+    const runs = this.exercise.runs;
+    const first = runs[0]?.config ?? {};
+    return { variants: [...new Set(runs.map((r) => r.variant))], layers: first.layers, heads: first.heads,
+      copyLength: first.copyLength, trainAlpha: runs.find((r) => r.variant === 'alpha')?.config.alpha ?? this.store.state.trainAlpha };
   }
 
   _renderStatus({ state, slots, labelOf, colourOf }) {
     const ex = this.exercise;
+    const { start, pause, step, reset } = this.controls;
     const started = slots.some((s) => s.record.stepsDone > 0);
     const failedAll = slots.length > 0 && slots.every((s) => s.status === 'failed');
     if (failedAll) this._showProblem(`The runs could not start: ${slots[0].error}`);
-    const startText = started && ex.canAdvance ? 'Continue' : 'Start';
-    if (this.startButton.textContent !== startText) this.startButton.textContent = startText;
-    this.startButton.disabled = ex.running || !ex.canAdvance;
-    this.pauseButton.disabled = !ex.running;
-    this.stepButton.disabled = ex.running || !ex.canAdvance;
-    this.resetButton.disabled = !started && !ex.running;
+    const startText = this.pendingPlan ? 'Start (new settings)' : started && ex.canAdvance ? 'Continue' : 'Start';
+    if (start.textContent !== startText) start.textContent = startText;
+    start.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
+    pause.disabled = !ex.running;
+    step.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
+    reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
+    this._renderStatusLine(slots, state.steps);
     this.runTable.render(slots, state.steps, labelOf, colourOf);
     const answer = exerciseAnswer(slots.map((s) => ({
       variant: s.record.variant, seed: s.record.seed, loss: s.record.loss.view,
@@ -309,76 +220,32 @@ export class TrainPanel {
     })), state.variants, state.threshold, state.steps);
     this.lastAnswer = answer;
     this.answer.render(answer, labelOf, started);
+    this._renderStartNote(state, slots, labelOf);
   }
 
-  _renderLoss({ state, runs, labelOf, colourOf, band }) {
-    const xs = displaySteps(Math.max(0, ...runs.map((r) => r.loss.length)));
-    this.lossChart.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
-    const key = `${runs.map((r) => r.loss.length)}|${state.smooth}|${state.variants}`;
-    if (key === this.lossKey && xs.length > 0) return;
-    this.lossKey = key;
-    const loss = {};
-    for (const v of state.variants) {
-      loss[v] = seedBand(runs.filter((r) => r.variant === v).map((r) => smoothForDisplay(r.loss.view, state.smooth)), xs);
-    }
-    this.lossChart.setData(xs, loss);
+  _renderStartNote(state, slots, labelOf) {
+    const p = this.prediction;
+    const matches = p && !this.pendingPlan
+      && p.key === JSON.stringify(state.variants.map((v) => trainConfig(state, v, state.trainSeed)));
+    const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
+      entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants) }) : '';
+    if (this.startNote.textContent !== text) this.startNote.textContent = text;
   }
 
-  _renderAccuracy({ state, runs, labelOf, colourOf, band }) {
-    const evalSteps = [...new Set(runs.flatMap((r) => r.evals.map((e) => e.step)))].sort((a, b) => a - b);
-    this.accuracyChart.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
-    const key = `${runs.map((r) => r.evals.length)}|${state.variants}`;
-    if (key === this.accuracyKey) return;
-    this.accuracyKey = key;
-    const accuracy = {};
-    for (const v of state.variants) {
-      const curves = runs.filter((r) => r.variant === v).map((r) => {
-        const byStep = new Map(r.evals.map((e) => [e.step, e.sequenceAccuracy]));
-        return evalSteps.map((step) => (byStep.has(step) ? byStep.get(step) : NaN));
-      });
-      accuracy[v] = seedBand(curves, evalSteps, (_, j) => j);
-    }
-    this.accuracyChart.setData(evalSteps, accuracy);
+  /** One line saying what the runs are doing (e.g. loading the model in the workers after a first Step). */
+  _renderStatusLine(slots, steps) {
+    const count = (status) => slots.filter((s) => s.status === status).length;
+    const done = Math.min(...slots.map((s) => s.record.stepsDone), steps);
+    let text = '';
+    if (count('loading') > 0) text = `Loading the model in ${count('loading')} worker${count('loading') > 1 ? 's' : ''}…`;
+    else if (count('training') > 0) text = `Training: step ${done} of ${steps}.`;
+    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = `Finished: ${steps} steps per run.`;
+    else if (count('paused') > 0) text = `Paused at step ${done} of ${steps}.`;
+    const status = this.controls.status;
+    if (status.textContent !== text) status.textContent = text;
   }
 
-  _renderEntropy({ state, runs, labelOf, colourOf }) {
-    const xs = displaySteps(Math.max(0, ...runs.map((r) => r.loss.length)));
-    const layers = state.layers;
-    const groups = [];
-    const entropy = {};
-    for (const v of state.variants) {
-      const mine = runs.filter((r) => r.variant === v && r.layers === layers);
-      for (let l = 0; l < layers; l += 1) {
-        const id = `${v}-l${l}`;
-        groups.push({ id, label: `${labelOf(v)} · layer ${l + 1}`, colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] });
-        entropy[id] = { median: seedBand(mine.map((r) => smoothForDisplay(r.entropyByLayer[l].view, state.smooth)), xs).median };
-      }
-    }
-    this.entropyChart.setGroups(groups);
-    const key = `${runs.map((r) => r.loss.length)}|${state.smooth}|${state.variants}|${layers}`;
-    if (key === this.entropyKey && xs.length > 0) return;
-    this.entropyKey = key;
-    this.entropyChart.setData(xs, entropy);
-  }
-
-  _renderHeatmaps(state, slots) {
-    for (const [variant, map] of this.heatmaps) {
-      const slot = slots.find((s) => s.record.variant === variant);
-      const a = slot?.attention;
-      if (!a) {
-        if (map.shownStep !== 0) map.setData(null, state.copyLength, '');
-        map.shownStep = 0;
-        continue;
-      }
-      const key = `${a.step}-${a.layer}-${a.head}`;
-      if (map.shownKey === key) continue;
-      map.shownKey = key;
-      map.shownStep = a.step;
-      map.setData(a, state.copyLength, `step ${a.step} · layer ${a.layer + 1} · head ${a.head + 1} · seed ${slot.record.seed}`);
-    }
-  }
-
-  // ---- export ---------------------------------------------------------------------------------
+  // ---- export -----------------------------------------------------------------------------------
 
   _exportCsv() {
     downloadText(curvesToCsv(this.exercise.runs), 'sqrtdk-curves.csv', 'text/csv');

@@ -145,6 +145,14 @@ export function parseAttributes(attributes, base = defaultState()) {
   return applyPairs(attributes, base, { lookup: PROPERTY_BY_ATTRIBUTE, describe: (name) => `Attribute ${name}` });
 }
 
+/**
+ * Settings from [key, text] pairs (setting keys, as in the hash) over `base`, with notices naming each
+ * setting through `describe` (the element's `settings` property names them "settings.dk").
+ */
+export function parseKeyValues(pairs, base, describe) {
+  return applyPairs(pairs, base, { lookup: PROPERTY_BY_KEY, describe });
+}
+
 /** Is this attribute name one of the settings? */
 export function isSettingAttribute(name) {
   return PROPERTY_BY_ATTRIBUTE.has(name);

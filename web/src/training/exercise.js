@@ -16,6 +16,93 @@ const CHUNK_SECONDS = 0.1;
 const MAX_CHUNK = 50;
 const ATTENTION_EVERY_MS = 400;
 
+/**
+ * One run's place in the exercise: its record (the curves), its worker and where that worker is.  Every change
+ * of a slot goes through one of its methods.
+ * @typedef {{record: RunRecord, status: 'waiting'|'loading'|'training'|'paused'|'done'|'diverged'|'failed',
+ *            error: string, info: object|null, attention: object|null, failures: number}} RunView
+ *   what the page reads (info: the worker's init reply; attention: the last map, with its step)
+ */
+export class RunSlot {
+  /** @param {{id, variant, seed, config}} run  @param {object|null} client a reused worker  @param {boolean} heatmap */
+  constructor(run, client, heatmap) {
+    this.record = new RunRecord(run);
+    this.client = client;
+    this.heatmap = heatmap;   // the first run of its variant: its attention map is shown
+    this.retired = false;     // replaced by a new plan: late replies are ignored
+    this.inFlight = false;    // a step request is computing
+    this.initPromise = null;
+    this.initGeneration = -1;
+    this.restart();
+  }
+
+  /** Back to step 0 (the worker is kept but must be configured again). */
+  restart() {
+    this.record.clear();
+    this.ready = false;
+    this.initialising = false;
+    this.error = '';
+    this.info = null;
+    this.attention = null;
+    this.lastAttentionAt = 0;
+    this.failures = 0;
+  }
+
+  canStep(steps) { return !this.error && !this.record.diverged && this.record.stepsDone < steps; }
+
+  statusAt(steps, running) {
+    if (this.error) return 'failed';
+    if (this.record.diverged) return 'diverged';
+    if (this.record.stepsDone >= steps) return 'done';
+    if (this.initialising) return 'loading';
+    if (this.inFlight || (running && this.ready)) return 'training';
+    return this.record.stepsDone > 0 ? 'paused' : 'waiting';
+  }
+
+  /** @returns {RunView} */
+  view(steps, running) {
+    return { record: this.record, status: this.statusAt(steps, running), error: this.error, info: this.info,
+      attention: this.attention, failures: this.failures };
+  }
+
+  beginInit(promise, generation) {
+    this.initialising = true;
+    this.initGeneration = generation;
+    this.initPromise = promise;
+  }
+
+  endInit(promise) {
+    if (this.initPromise !== promise) return;
+    this.initPromise = null;
+    this.initialising = false;
+  }
+
+  configured(info) {
+    this.info = info;
+    this.record.coreConfig = info.config;
+    this.ready = true;
+  }
+
+  received(chunk) {
+    this.record.append(chunk);
+    if (chunk.attention) this.showAttention(chunk.attention, chunk.stepsDone);
+  }
+
+  showAttention(map, step) { this.attention = { ...map, step }; }
+
+  /** A request failed with the core's message: the run stops. */
+  failed(message) { this.error = message; }
+
+  /** Its worker died: @returns {boolean} whether the run may resume in a new one */
+  workerLost(message, maxFailures) {
+    this.failures += 1;
+    this.ready = false;
+    this.client = null;
+    if (this.failures > maxFailures) this.error = `worker failed ${this.failures} times (${message})`;
+    return this.failures <= maxFailures;
+  }
+}
+
 export class Exercise {
   /**
    * @param {{createClient: (onFailure: (message: string) => void, name: string) => import('../worker/worker-client.js').WorkerClient,
@@ -24,7 +111,11 @@ export class Exercise {
   constructor({ createClient, concurrency, onChange, onNotice }) {
     this._createClient = createClient;
     this._concurrency = Math.max(1, concurrency);
-    this._onChange = onChange;
+    this._listeners = new Set();
+    this._onChange = () => {
+      onChange();
+      for (const listener of this._listeners) listener();
+    };
     this._onNotice = onNotice;
     this._slots = [];
     this._generation = 0;
@@ -35,14 +126,17 @@ export class Exercise {
     this.planKey = '';
   }
 
+  /** Also call `listener` whenever `onChange` fires (the element's events). @returns {() => void} unsubscribe */
+  subscribe(listener) {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
+  }
+
   /** The runs' records, in plan order. */
   get runs() { return this._slots.map((s) => s.record); }
 
-  /** Per run: {record, status, error, info (the init reply), attention}. */
-  get slots() {
-    return this._slots.map((s) => ({ record: s.record, status: this._statusOf(s), error: s.error, info: s.info,
-      attention: s.attention, failures: s.failures }));
-  }
+  /** @returns {RunView[]} in plan order */
+  get slots() { return this._slots.map((s) => s.view(this._steps, this.running)); }
 
   get steps() { return this._steps; }
 
@@ -65,16 +159,10 @@ export class Exercise {
     this.running = false;
     this._generation += 1;
     const old = this._slots;
-    this._slots = plan.map((run, i) => {
-      const previous = old[i];
-      // A reused worker may still be computing a chunk of the old plan: its reply is ignored (generation),
-      // and the new plan's init waits behind it in the worker's queue.
-      const slot = { record: new RunRecord(run), client: previous ? previous.client : null, ready: false,
-        initialising: false, inFlight: false, error: '', info: null,
-        attention: null, lastAttentionAt: 0, failures: 0, heatmap: plan.findIndex((r) => r.variant === run.variant) === i };
-      if (previous) previous.retired = true;
-      return slot;
-    });
+    // A reused worker may still be computing a chunk of the old plan: its reply is ignored (generation),
+    // and the new plan's init waits behind it in the worker's queue.
+    this._slots = plan.map((run, i) => new RunSlot(run, old[i]?.client ?? null, plan.findIndex((r) => r.variant === run.variant) === i));
+    for (const slot of old) slot.retired = true;
     for (const slot of old.slice(plan.length)) if (slot.client) slot.client.terminate();
     this._onChange();
   }
@@ -114,14 +202,7 @@ export class Exercise {
   reset() {
     this.running = false;
     this._generation += 1;
-    for (const slot of this._slots) {
-      slot.record.clear();
-      slot.ready = false;
-      slot.initialising = false;
-      slot.error = '';
-      slot.attention = null;
-      slot.failures = 0;
-    }
+    for (const slot of this._slots) slot.restart();
     this._onChange();
   }
 
@@ -135,7 +216,7 @@ export class Exercise {
       if (slot.ready && !slot.inFlight && slot.record.stepsDone > 0 && slot.client?.alive) {
         slot.client.request({ type: 'attention', ...this._attentionView }).then((reply) => {
           if (generation !== this._generation || slot.retired) return;
-          slot.attention = { ...reply, step: slot.record.stepsDone };
+          slot.showAttention(reply, slot.record.stepsDone);
           this._onChange();
         }, () => {});
       }
@@ -149,18 +230,7 @@ export class Exercise {
     this._slots = [];
   }
 
-  _canStep(slot) {
-    return !slot.error && !slot.record.diverged && slot.record.stepsDone < this._steps;
-  }
-
-  _statusOf(slot) {
-    if (slot.error) return 'failed';
-    if (slot.record.diverged) return 'diverged';
-    if (slot.record.stepsDone >= this._steps) return 'done';
-    if (slot.initialising) return 'loading';
-    if (slot.inFlight || (this.running && slot.ready)) return 'training';
-    return slot.record.stepsDone > 0 ? 'paused' : 'waiting';
-  }
+  _canStep(slot) { return slot.canStep(this._steps); }
 
   _spawn(slot) {
     const label = `${slot.record.variant} seed ${slot.record.seed}`;
@@ -177,29 +247,23 @@ export class Exercise {
     if (slot.initPromise && slot.initGeneration === this._generation) return slot.initPromise;
     if (!slot.client || !slot.client.alive) this._spawn(slot);
     const generation = this._generation;
-    slot.initialising = true;
-    slot.initGeneration = generation;
     const promise = slot.client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })
       .then((reply) => {
         if (generation !== this._generation || slot.retired) return false;
-        slot.info = reply;
-        slot.ready = true;
+        slot.configured(reply);
         return true;
       }, (error) => {
         if (generation !== this._generation || slot.retired) return false;
-        if (!(error instanceof WorkerFailure)) slot.error = error.message;
+        if (!(error instanceof WorkerFailure)) slot.failed(error.message);
         return false;
       })
       .finally(() => {
-        if (slot.initPromise === promise) {
-          slot.initPromise = null;
-          slot.initialising = false;
-        }
+        slot.endInit(promise);
         this._onChange();
         this._pump();
       });
-    slot.initPromise = promise;
-    return slot.initPromise;
+    slot.beginInit(promise, generation);
+    return promise;
   }
 
   _pump() {
@@ -231,12 +295,11 @@ export class Exercise {
     slot.client.request({ type: 'step', steps, attention: wantsAttention ? this._attentionView : null })
       .then((reply) => {
         if (generation !== this._generation || slot.retired) return;
-        slot.record.append(reply);
-        if (reply.attention) slot.attention = { ...reply.attention, step: reply.stepsDone };
+        slot.received(reply);
         if (reply.diverged) this._onNotice(`${slot.record.variant} seed ${slot.record.seed} diverged at step ${reply.divergedStep}; the other runs go on.`);
       }, (error) => {
         if (generation !== this._generation || slot.retired) return;
-        if (!(error instanceof WorkerFailure)) slot.error = error.message;
+        if (!(error instanceof WorkerFailure)) slot.failed(error.message);
       })
       .finally(() => {
         slot.inFlight = false;
@@ -248,12 +311,8 @@ export class Exercise {
 
   _workerFailed(slot, message) {
     if (slot.retired) return;
-    slot.failures += 1;
-    slot.ready = false;
-    slot.client = null;
     const label = `${slot.record.variant} seed ${slot.record.seed}`;
-    if (slot.failures > MAX_FAILURES) {
-      slot.error = `worker failed ${slot.failures} times (${message})`;
+    if (!slot.workerLost(message, MAX_FAILURES)) {
       this._onNotice(`The worker of ${label} failed again (${message}); the run is stopped, the others go on.`);
     } else {
       this._onNotice(`The worker of ${label} failed (${message}); it was replaced and the run resumes at step ${slot.record.stepsDone}.`);

@@ -1,5 +1,6 @@
-// Which runs an exercise trains: one per (variant, seed), each with its full TrainConfig (wasm-api.js).
-// Pure: no DOM.
+// Which runs an exercise trains: one per (variant, seed), each with the TrainConfig fields the page sets
+// (wasm-api.js).  Fields the page does not set (d_ff, alpha of the other variants, ...) are left out so that
+// the core's defaults apply.  Pure: no DOM.
 
 /** @returns {{id: string, variant: string, seed: number, config: object}[]} */
 export function runPlan(state) {
@@ -19,9 +20,8 @@ export function trainConfig(state, variant, seed) {
     layers: state.layers,
     dModel: state.dModel,
     heads: state.heads,
-    dFf: 4 * state.dModel,
     scale: variant,
-    alpha: variant === 'alpha' ? state.trainAlpha : 0.5,
+    ...(variant === 'alpha' ? { alpha: state.trainAlpha } : {}),
     init: state.init,
     copyLength: state.copyLength,
     symbols: state.symbols,

@@ -30,7 +30,8 @@ export class RunRecord {
     this.id = id;
     this.variant = variant;
     this.seed = seed;
-    this.config = config;
+    this.config = config;   // what the page asked for
+    this.coreConfig = null; // the core's full config (defaults filled in), once a worker has built the run
     this.clear();
   }
 

@@ -6,10 +6,10 @@
 // Typed arrays in replies are transferred, not copied.  Pure: no DOM.
 //
 // Requests (page -> worker)                                        Reply (worker -> page)
-//   {type:'init', id, config, fastForward}                        {type:'ready', id, layers, heads, seqLen,
-//      create the run's trainer (TrainConfig, see wasm-api.js),     stepsDone, measuredLogitStd,
-//      then silently run `fastForward` steps (replaying a run        predictedLogitStd, backend}
-//      whose worker was replaced; the same seed gives the same curve)
+//   {type:'init', id, config, fastForward}                        {type:'ready', id, config, stepsDone,
+//      create the run's trainer (TrainConfig, see wasm-api.js),     measuredLogitStd}
+//      then silently run `fastForward` steps (replaying a run        config: the core's full config, its
+//      whose worker was replaced; the same seed gives the same curve) defaults filled in
 //   {type:'step', id, steps, attention}                           {type:'chunk', id, loss, gradNorm, entropy,
 //      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight (typed arrays as in
 //      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,
@@ -21,6 +21,16 @@
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
 //      predicted std of the attention logits at init, per config
+
+// Before any request is answered, the page sends the WebAssembly core, compiled once per page
+// (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
+// compiled; it has no id and no reply: requests wait for it, and fail with that error.
+
+/** Is `message` the core delivery ({type:'core', module} or {type:'core', error})? */
+export function isCoreDelivery(message) {
+  return message !== null && typeof message === 'object' && message.type === 'core'
+    && (message.module instanceof WebAssembly.Module || typeof message.error === 'string');
+}
 
 export const REQUEST_REPLY = Object.freeze({
   init: 'ready',

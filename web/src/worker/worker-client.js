@@ -7,6 +7,7 @@ import { isReply, REQUEST_REPLY } from './protocol.js';
 import { explainWorkerError } from './worker-errors.js';
 import { WorkerFailure } from './worker-failure.js';
 import { workerScriptUrl } from './worker-url.js';
+import { compiledCore } from './wasm-binary.js';
 
 export class WorkerClient {
   /**
@@ -25,6 +26,10 @@ export class WorkerClient {
       this._fail(explainWorkerError(event.message || 'the worker stopped with an error'));
     });
     this._worker.addEventListener('messageerror', () => this._fail('a message from the worker could not be read'));
+    // The core first (protocol.js): requests posted meanwhile wait for it inside the worker.
+    compiledCore().then(
+      (module) => { if (this.alive) this._worker.postMessage({ type: 'core', module }); },
+      (error) => { if (this.alive) this._worker.postMessage({ type: 'core', error: String(error?.message ?? error) }); });
   }
 
   /**
@@ -42,8 +47,6 @@ export class WorkerClient {
       this._worker.postMessage({ ...request, id }, transfer);
     });
   }
-
-  get busy() { return this._pending.size > 0; }
 
   terminate() {
     if (!this.alive) return;

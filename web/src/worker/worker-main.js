@@ -3,12 +3,15 @@
 // A training worker holds one run's trainer; the page's helper worker answers the softmax explorer's requests.
 
 import { loadLab } from '../wasm-api.js';
-import { isRequest, REQUEST_REPLY, transferablesOf } from './protocol.js';
+import { isCoreDelivery, isRequest, REQUEST_REPLY, transferablesOf } from './protocol.js';
 
 const FAST_FORWARD_CHUNK = 1000;
 
 function startWorker(scope) {
-  const labPromise = loadLab(scope.createSqrtdkModule);
+  let deliverCore;
+  const corePromise = new Promise((resolve) => { deliverCore = resolve; });
+  const labPromise = corePromise.then((core) => (core.error ? Promise.reject(new Error(core.error))
+    : instantiate(scope.createSqrtdkModule, core.module)));
   // A module that cannot load (e.g. a page policy without 'wasm-unsafe-eval') fails every request with the
   // reason; mark the promise handled so that it is reported there, not as an unhandled rejection.
   labPromise.catch(() => {});
@@ -28,15 +31,7 @@ function startWorker(scope) {
         left -= k;
       }
       const status = trainer.status();
-      return {
-        layers: status.layers,
-        heads: status.heads,
-        seqLen: 2 * status.config.copyLength + 1,
-        stepsDone: status.stepsDone,
-        measuredLogitStd,
-        predictedLogitStd: lab.predictedLogitStd(config),
-        backend: lab.gemmBackend(),
-      };
+      return { config: status.config, stepsDone: status.stepsDone, measuredLogitStd };
     },
     step(lab, { steps, attention }) {
       const trainer = requireTrainer();
@@ -95,7 +90,19 @@ function startWorker(scope) {
   // Requests are answered strictly in order: each waits for the previous one.
   let queue = Promise.resolve();
   scope.addEventListener('message', (event) => {
+    if (isCoreDelivery(event.data)) { deliverCore(event.data); return; }
     queue = queue.then(() => answer(event.data));
+  });
+}
+
+/** The Emscripten module over the page's compiled core: instantiated here, never fetched or compiled again. */
+function instantiate(createModule, compiledModule) {
+  return new Promise((resolve, reject) => {
+    const instantiateWasm = (imports, done) => {
+      WebAssembly.instantiate(compiledModule, imports).then((instance) => done(instance, compiledModule), reject);
+      return {};  // the exports arrive through done()
+    };
+    loadLab(createModule, { instantiateWasm }).then(resolve, reject);
   });
 }
 

@@ -1,0 +1,26 @@
+// Reading the mechanism metrics of a run: how far the gradient reaching the queries and keys fell.
+//
+// q/k gradient of a step   sqrt(sum over layers of qk_grad_norm^2): the gradient reaching every W_q, W_k, b_q, b_k
+// Smoothed                  trailing mean over the loss curve's window (analysis.hpp), so one noisy step does not
+//                           decide the peak or the final value
+// Drop                      peak of the smoothed q/k gradient over the run, divided by its value at the last step
+#pragma once
+#include <vector>
+
+#include "core/trainer.hpp"
+
+namespace sqrtdk {
+
+struct GradientDrop {
+  double peak = 0;      // largest smoothed q/k gradient
+  int peak_step = 0;    // 1-based step of the peak
+  double final = 0;     // smoothed q/k gradient at the last step
+  double ratio() const { return final > 0 ? peak / final : 0.0; }  // how many times smaller it ended (0: no run)
+};
+
+// (steps) q/k gradient norm of each step, all layers together.
+std::vector<float> qk_gradient(const TrainLog& log);
+
+GradientDrop qk_gradient_drop(const TrainLog& log, int window = 20);
+
+}  // namespace sqrtdk

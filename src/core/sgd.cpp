@@ -1,0 +1,36 @@
+#include "core/sgd.hpp"
+
+#include <algorithm>
+
+namespace sqrtdk {
+
+Sgd::Sgd(const OptimConfig& config, std::size_t n) : config_(config), v_(n, 0.0f) {}
+
+void Sgd::reset() {
+  std::fill(v_.begin(), v_.end(), 0.0f);
+  t_ = 0;
+}
+
+void Sgd::step(float* params, const float* grads, double grad_norm) {
+  ++t_;
+  const float clip = clip_factor(config_, grad_norm);
+  const float mu = static_cast<float>(config_.momentum), lr = static_cast<float>(config_.lr);
+  const std::size_t n = v_.size();
+  float* v = v_.data();
+  for (std::size_t i = 0; i < n; ++i) {
+    v[i] = mu * v[i] + grads[i] * clip;
+    params[i] -= lr * v[i];
+  }
+}
+
+double Sgd::update_sum_squares(std::size_t begin, std::size_t end) const {
+  const float lr = static_cast<float>(config_.lr);
+  double s = 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    const double u = lr * v_[i];
+    s += u * u;
+  }
+  return s;
+}
+
+}  // namespace sqrtdk

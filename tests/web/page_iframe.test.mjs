@@ -1,0 +1,128 @@
+// lab.html in an iframe on another origin: it posts its height and the element's events to the parent origin
+// named in its hash, obeys start/pause/reset/settings from that parent only, and ignores a third origin and a
+// sibling frame of the parent's own origin.  Three servers on 127.0.0.1: host (A), lab (B), intruder (C).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { DIST, PAGES, newPage, openLab } from './helpers/browser.mjs';
+import { startServer } from './helpers/server.mjs';
+
+let env;
+let labServer;
+let intruderServer;
+test.before(async () => {
+  env = await openLab();
+  labServer = await startServer({ '/': DIST });
+  intruderServer = await startServer({ '/': PAGES });
+});
+test.after(async () => {
+  await labServer.close();
+  await intruderServer.close();
+  await env.close();
+});
+
+const LAB_HASH = 'panels=train&seeds=1&steps=30&variants=scaled,unscaled&evalEvery=10';
+
+async function openHost(browser, { parentOrigin } = {}) {
+  const { page, context, errors } = await newPage(browser);
+  const query = new URLSearchParams({ lab: labServer.origin, intruder: `${intruderServer.origin}/api-frame-intruder.html`, hash: LAB_HASH });
+  if (parentOrigin !== undefined) query.set('parentOrigin', parentOrigin);
+  await page.goto(`${env.server.origin}/fixtures/api-frame-host.html?${query}`);
+  const labFrame = () => page.frame({ name: 'lab' });
+  await page.waitForFunction(() => document.querySelector('#lab').contentWindow && window.received !== undefined);
+  return { page, context, errors, labFrame };
+}
+
+const received = (page, type) => page.evaluate((t) => window.received.filter((m) => !t || m.data.type === t), type);
+const waitReceived = (page, test, timeout = 60000) => page.waitForFunction(test, null, { timeout });
+const labState = (frame) => frame.evaluate(() => {
+  const el = document.querySelector('sqrtdk-lab');
+  return { steps: el.settings.steps, stepsDone: Number(el.shadowRoot.querySelector('.runs').dataset.stepsDone), notices: el.shadowRoot.querySelectorAll('.notices li').length };
+});
+
+test('cross-origin: events and height reach the named parent; only the parent can drive the lab', async () => {
+  const { page, context, errors, labFrame } = await openHost(env.browser);
+  await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-ready'));
+  await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-height'));
+  assert.ok((await received(page)).every((m) => m.origin === labServer.origin && m.data.source === 'sqrtdk-lab'));
+  const [ready] = await received(page, 'sqrtdk-ready');
+  assert.deepEqual(ready.data.detail.panels, ['train']);
+  assert.equal(ready.data.detail.settings.steps, 30);
+  assert.equal(new URL(labFrame().url()).origin, labServer.origin);
+
+  // A third origin and a sibling frame of the host's own origin post commands: nothing changes.
+  const intruder = page.frame({ name: 'intruder' });
+  const neighbour = page.frame({ name: 'neighbour' });
+  assert.equal(new URL(intruder.url()).origin, intruderServer.origin);
+  assert.equal(new URL(neighbour.url()).origin, env.server.origin);
+  const before = await labState(labFrame());
+  const countBefore = (await received(page)).length;
+  for (const frame of [intruder, neighbour]) {
+    for (const message of [{ type: 'settings', settings: { steps: 10 } }, { type: 'start' }, { type: 'reset' }, { type: 'settings', settings: 'steps=oops' }, 'start']) {
+      await frame.evaluate((m) => window.attack(m), message);
+    }
+  }
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await labState(labFrame()), before, 'settings, steps and notices unchanged');
+  assert.deepEqual((await received(page)).slice(countBefore).filter((m) => m.data.type !== 'sqrtdk-height'), [], 'no reply, no progress, no error');
+
+  // The parent's bad commands are answered with an sqrtdk-error and change nothing.
+  await page.evaluate(() => window.send({ type: 'settings', settings: { steps: 'ten' } }));
+  await page.evaluate(() => window.send({ type: 'launch' }));
+  await page.evaluate(() => window.send(42));
+  await waitReceived(page, () => window.received.filter((m) => m.data.type === 'sqrtdk-error').length >= 3);
+  assert.deepEqual((await received(page, 'sqrtdk-error')).map((m) => [m.data.detail.kind, m.data.detail.message]), [
+    ['message', 'sqrtdk-lab: message ignored: settings.steps: "ten" is not a finite number; nothing was changed.'],
+    ['message', 'sqrtdk-lab: message ignored: unknown type "launch" (expected start, pause, reset or settings)'],
+    ['message', 'sqrtdk-lab: message ignored: unknown type undefined (expected start, pause, reset or settings)'],
+  ]);
+  assert.deepEqual(await labState(labFrame()), before);
+
+  // The parent's good commands drive the lab; its events come back.
+  await page.evaluate(() => window.send({ type: 'settings', settings: { steps: 40 } }));
+  await page.evaluate(() => window.send({ type: 'start' }));
+  await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-answer' && m.data.detail.final), 120000);
+  const [answer] = (await received(page, 'sqrtdk-answer')).filter((m) => m.data.detail.final);
+  assert.equal(answer.data.detail.settings.steps, 40);
+  assert.deepEqual(answer.data.detail, await labFrame().evaluate(() => document.querySelector('sqrtdk-lab').result));
+  await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-progress' && m.data.detail.stepsDone === 80 && !m.data.detail.running));
+  await page.evaluate(() => window.send({ type: 'reset' }));
+  await waitReceived(page, () => window.received.at(-1).data.type === 'sqrtdk-progress' && window.received.at(-1).data.detail.stepsDone === 0);
+  await page.evaluate(() => window.send({ type: 'start' }));
+  await page.evaluate(() => window.send({ type: 'pause' }));
+  await waitReceived(page, () => window.received.at(-1).data.type === 'sqrtdk-progress' && !window.received.at(-1).data.detail.running);
+
+  // The iframe is as tall as the lab's document: no inner scrollbar, no empty space.
+  await page.waitForTimeout(500);
+  const sizes = await labFrame().evaluate(() => ({ content: document.documentElement.scrollHeight, viewport: innerHeight }));
+  const [last] = (await received(page, 'sqrtdk-height')).slice(-1);
+  assert.equal(sizes.viewport, last.data.height);
+  assert.ok(sizes.content <= sizes.viewport, JSON.stringify(sizes));
+  assert.ok(last.data.height > 600, `height ${last.data.height}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cross-origin: a parentOrigin that is not an exact origin, or not the parent\'s, gets nothing', async () => {
+  for (const [parentOrigin, notice] of [
+    ['*', /parentOrigin "\*" is not an exact origin/],
+    [`${'http://127.0.0.1'}/`, /parentOrigin "http:\/\/127\.0\.0\.1\/" is not an exact origin/],
+  ]) {
+    const { page, context, errors, labFrame } = await openHost(env.browser, { parentOrigin });
+    await page.waitForFunction(() => true);
+    const frame = labFrame();
+    await frame.waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 30000 });
+    assert.match(await frame.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices').textContent), notice);
+    await page.evaluate(() => window.send({ type: 'start' }));
+    await page.waitForTimeout(1000);
+    assert.deepEqual(await received(page), []);
+    assert.equal((await labState(frame)).stepsDone, 0, 'and takes no command');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // A valid origin that is not the parent's: the browser delivers nothing to the host.
+  const { page, context, labFrame } = await openHost(env.browser, { parentOrigin: intruderServer.origin });
+  await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 30000 });
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await received(page), []);
+  await context.close();
+});

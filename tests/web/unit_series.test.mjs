@@ -1,0 +1,65 @@
+// Chart series shaping (web/src/training/series.js): median and band over seeds drawn only where every
+// run still going has data, per-layer curves, accuracy at evaluation steps.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { RunRecord } from '../../web/src/training/run-record.js';
+import { accuracySeries, commonEvalSteps, commonSteps, layerSeries, lossSeries } from '../../web/src/training/series.js';
+
+/** A run view (as Exercise.slots gives) with `n` steps of loss `f(step)`, 2 layers x 1 head. */
+function view(variant, seed, n, f, status = 'training', evalEvery = 0) {
+  const r = new RunRecord({ id: `${variant}-${seed}`, variant, seed, config: { layers: 2, heads: 1 } });
+  const loss = Float32Array.from({ length: n }, (_, i) => f(i + 1));
+  const evals = [];
+  for (let s = evalEvery; evalEvery && s <= n; s += evalEvery) evals.push({ step: s, loss: 0, tokenAccuracy: 0, sequenceAccuracy: s / 100 });
+  r.append({ loss, gradNorm: loss, entropy: Float32Array.from({ length: 2 * n }, (_, i) => (i % 2 ? 2 : 1) * seed),
+    maxLogit: new Float32Array(2 * n), topWeight: new Float32Array(2 * n), evals, stepsDone: n,
+    divergedStep: status === 'diverged' ? n : 0, elapsedMs: 1 });
+  return { record: r, status };
+}
+
+test('the median is drawn only up to the step every running seed has reached (no leading-edge spike)', () => {
+  // seed 1 is ahead with a much higher loss: a median over it alone would jump at steps 6..10
+  const views = [view('scaled', 0, 5, () => 1), view('scaled', 1, 10, () => 9), view('scaled', 2, 7, () => 2)];
+  assert.equal(commonSteps(views), 5);
+  const { xs, columns } = lossSeries(views, ['scaled'], 1);
+  assert.deepEqual(xs, [1, 2, 3, 4, 5]);
+  assert.deepEqual(columns.scaled.median, [2, 2, 2, 2, 2]);
+  assert.deepEqual(columns.scaled.lo, [1, 1, 1, 1, 1]);
+  assert.deepEqual(columns.scaled.hi, [9, 9, 9, 9, 9]);
+  assert.ok(columns.scaled.median.every((m) => m !== null), 'the last step shown has a value');
+});
+
+test('a run that stopped early counts up to where it stopped; all stopped: the longest', () => {
+  const views = [view('scaled', 0, 3, () => 1, 'diverged'), view('scaled', 1, 8, () => 3), view('unscaled', 0, 6, () => 5)];
+  assert.equal(commonSteps(views), 6);
+  const { columns } = lossSeries(views, ['scaled', 'unscaled'], 1);
+  assert.deepEqual(columns.scaled.median, [2, 2, 2, 3, 3, 3]);
+  assert.equal(commonSteps([view('a', 0, 3, () => 1, 'diverged'), view('a', 1, 9, () => 1, 'done')]), 9);
+  assert.equal(commonSteps([]), 0);
+});
+
+test('smoothing is a trailing mean over the window', () => {
+  const { columns } = lossSeries([view('scaled', 0, 4, (s) => s)], ['scaled'], 2);
+  assert.deepEqual(columns.scaled.median, [1, 1.5, 2.5, 3.5]);
+});
+
+test('accuracy is shown at the evaluation steps every running seed has reached', () => {
+  const views = [view('scaled', 0, 50, () => 1, 'training', 10), view('scaled', 1, 35, () => 1, 'training', 10)];
+  assert.deepEqual(commonEvalSteps(views), [10, 20, 30]);
+  const { xs, columns } = accuracySeries(views, ['scaled']);
+  assert.deepEqual(xs, [10, 20, 30]);
+  assert.deepEqual(columns.scaled.median, [0.1, 0.2, 0.3]);
+});
+
+test('per-layer series: one curve per variant and layer, median only unless a band is asked for', () => {
+  const views = [view('scaled', 1, 4, () => 1), view('scaled', 3, 4, () => 1)];
+  const { xs, columns } = layerSeries(views, ['scaled'], 2, 'entropyByLayer', 1);
+  assert.deepEqual(xs, [1, 2, 3, 4]);
+  assert.deepEqual(Object.keys(columns), ['scaled-l0', 'scaled-l1']);
+  assert.deepEqual(columns['scaled-l0'].median, [2, 2, 2, 2]);
+  assert.deepEqual(columns['scaled-l1'].median, [4, 4, 4, 4]);
+  assert.equal(columns['scaled-l0'].lo, undefined);
+  const banded = layerSeries(views, ['scaled'], 2, 'entropyByLayer', 1, { band: true });
+  assert.deepEqual(banded.columns['scaled-l1'].lo, [2, 2, 2, 2]);
+  assert.deepEqual(banded.columns['scaled-l1'].hi, [6, 6, 6, 6]);
+});

@@ -1,0 +1,139 @@
+// The exercise's charts: loss, sequence accuracy, attention entropy and the attention heatmaps, drawn from
+// the runs (series.js shapes the data).  Each render part skips work when its data did not change.
+
+import { h, replaceChildren } from '../ui/dom.js';
+import { button, rangeControl, selectControl, toggleControl } from '../ui/controls.js';
+import { LAYER_DASHES } from '../ui/palette.js';
+import { LineChart } from '../charts/line-chart.js';
+import { HeatmapChart } from '../charts/heatmap.js';
+import { accuracySeries, layerId, layerSeries, lossSeries } from '../training/series.js';
+import { downloadBlob } from '../export/download.js';
+
+// Axis ranges before any data (so that an empty chart already shows its axes).
+const EMPTY_LOSS_RANGE = [0.01, 3];
+const EMPTY_ENTROPY_RANGE = [0, 3];
+
+export class TrainCharts {
+  /** @param {{store, theme: () => object}} deps */
+  constructor({ store, theme }) {
+    const s = store.state;
+    const update = (partial) => store.update(partial);
+    this.theme = theme;
+    this.loss = new LineChart({ name: 'loss', title: 'Copy loss (median over seeds, band = range)', xLabel: 'step', yLabel: 'loss', theme,
+      logY: s.logY, height: 260, integerX: true, emptyY: EMPTY_LOSS_RANGE });
+    this.logY = toggleControl({ key: 'logY', label: 'log y', value: s.logY, onChange: (logY) => update({ logY }) });
+    this.smooth = rangeControl({ key: 'smooth', label: 'smoothing (steps)', min: 1, max: 200, step: 1, integer: true, value: s.smooth, onChange: (smooth) => update({ smooth }) });
+    this.loss.addTool(this.logY.element);
+    this.accuracy = new LineChart({ name: 'accuracy', title: 'Sequence accuracy (greedy copy, evaluation batch)', xLabel: 'step', yLabel: 'accuracy', theme,
+      yRange: [0, 1], height: 200, integerX: true });
+    this.entropy = new LineChart({ name: 'entropy', title: 'Attention entropy per layer (nats, median over seeds)', xLabel: 'step', yLabel: 'entropy', theme,
+      height: 200, integerX: true, emptyY: EMPTY_ENTROPY_RANGE });
+    for (const chart of [this.loss, this.accuracy, this.entropy]) addPng(chart, chart.options.name);
+    this.heatLayer = selectControl({ key: 'heatLayer', label: 'layer', options: [], value: s.heatLayer, onChange: (heatLayer) => update({ heatLayer }) });
+    this.heatHead = selectControl({ key: 'heatHead', label: 'head', options: [], value: s.heatHead, onChange: (heatHead) => update({ heatHead }) });
+    this.heatmaps = new Map();
+    this.heatmapGrid = h('div', { class: 'chart-grid heatmaps' });
+    this.keys = {};
+    this.lossBlock = h('div', { class: 'chart-with-controls' }, [this.loss.element, this.smooth.element]);
+    this.curveGrid = h('div', { class: 'chart-grid' }, [this.accuracy.element, this.entropy.element]);
+    this.heatmapHint = h('p', { class: 'hint', text: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
+      + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.' });
+    this.heatmapBlock = [h('h3', { text: 'Attention on one evaluation example' }), this.heatmapHint,
+      h('div', { class: 'inline-controls' }, [this.heatLayer.element, this.heatHead.element]), this.heatmapGrid];
+    this.syncHeatSelects(s);
+  }
+
+  lineCharts() { return [this.loss, this.accuracy, this.entropy]; }
+
+  all() { return [...this.lineCharts(), ...this.heatmaps.values()]; }
+
+  /** Forget what was drawn (after a theme change or a new plan). */
+  invalidate() { this.keys = {}; }
+
+  show(state, changed) {
+    if (changed.includes('logY')) {
+      this.logY.set(state.logY);
+      this.loss.setLogY(state.logY);
+    }
+    if (changed.includes('smooth')) this.smooth.set(state.smooth);
+    if (changed.some((k) => ['layers', 'heads', 'heatLayer', 'heatHead'].includes(k))) this.syncHeatSelects(state);
+  }
+
+  syncHeatSelects(s) {
+    const options = (n) => Array.from({ length: n }, (_, i) => ({ value: i + 1, text: String(i + 1) }));
+    this.heatLayer.setOptions(options(s.layers));
+    this.heatHead.setOptions(options(s.heads));
+    this.heatLayer.set(s.heatLayer);
+    this.heatHead.set(s.heatHead);
+  }
+
+  rebuildHeatmaps(state, labelOf) {
+    for (const map of this.heatmaps.values()) map.destroy();
+    this.heatmaps = new Map(state.variants.map((v) => {
+      const map = new HeatmapChart({ name: `attention-${v}`, title: labelOf(v), theme: this.theme, variant: v });
+      addPng(map, `attention-${v}`);
+      return [v, map];
+    }));
+    replaceChildren(this.heatmapGrid, [...this.heatmaps.values()].map((m) => m.element));
+  }
+
+  /** Render parts, each a function of the panel's render context {state, slots, labelOf, colourOf, band}. */
+  parts() {
+    return [(c) => this.renderLoss(c), (c) => this.renderAccuracy(c), (c) => this.renderEntropy(c), (c) => this.renderHeatmaps(c)];
+  }
+
+  renderLoss({ state, slots, labelOf, colourOf, band }) {
+    this.loss.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
+    if (!this._changed('loss', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
+    const { xs, columns } = lossSeries(slots, state.variants, state.smooth);
+    this.loss.setData(xs, columns);
+  }
+
+  renderAccuracy({ state, slots, labelOf, colourOf, band }) {
+    this.accuracy.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
+    if (!this._changed('accuracy', `${slots.map((s) => `${s.record.evals.length}${s.record.stepsDone}${s.status}`)}|${state.variants}`)) return;
+    const { xs, columns } = accuracySeries(slots, state.variants);
+    this.accuracy.setData(xs, columns);
+  }
+
+  renderEntropy({ state, slots, labelOf, colourOf }) {
+    const groups = state.variants.flatMap((v) => Array.from({ length: state.layers }, (_, l) => ({ id: layerId(v, l),
+      label: `${labelOf(v)} · layer ${l + 1}`, colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] })));
+    this.entropy.setGroups(groups);
+    if (!this._changed('entropy', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}`)) return;
+    const { xs, columns } = layerSeries(slots, state.variants, state.layers, 'entropyByLayer', state.smooth);
+    this.entropy.setData(xs, columns);
+  }
+
+  renderHeatmaps({ state, slots }) {
+    for (const [variant, map] of this.heatmaps) {
+      const slot = slots.find((s) => s.record.variant === variant);
+      const a = slot?.attention;
+      if (!a) {
+        if (map.shownStep !== 0) map.setData(null, state.copyLength, '');
+        map.shownStep = 0;
+        map.shownKey = '';
+        continue;
+      }
+      const key = `${a.step}-${a.layer}-${a.head}`;
+      if (map.shownKey === key) continue;
+      map.shownKey = key;
+      map.shownStep = a.step;
+      map.setData(a, state.copyLength, `step ${a.step} · layer ${a.layer + 1} · head ${a.head + 1} · seed ${slot.record.seed}`);
+    }
+  }
+
+  destroy() { for (const chart of this.all()) chart.destroy(); }
+
+  /** Has `key` changed since the last call with this name (a chart with no points always redraws)? */
+  _changed(name, key) {
+    if (this.keys[name] === key) return false;
+    this.keys[name] = key;
+    return true;
+  }
+}
+
+function addPng(chart, name) {
+  chart.addTool(button({ text: 'PNG', class: 'chip', ariaLabel: `Download ${name} chart as PNG`,
+    onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${name}.png`)) }));
+}

@@ -1,0 +1,80 @@
+// Chart series from the runs' records: median and band over seeds per variant, for the loss, accuracy,
+// entropy and per-layer metric charts.  Pure: no DOM.
+//
+// A median over seeds is drawn only where every seed that is still going has data: while the runs train,
+// each reaches a step at its own time, and a median over only the first arrivals jumps (a false spike at the
+// leading edge).  A run that stopped early (diverged, failed) counts only up to where it stopped.
+
+import { displaySteps, seedBand, smoothForDisplay } from '../analysis/curves.js';
+
+/**
+ * @typedef {{record: import('./run-record.js').RunRecord, status: string}} RunView  (Exercise.slots)
+ * @typedef {{median: (number|null)[], lo: (number|null)[], hi: (number|null)[]}} Band
+ * @typedef {{xs: number[], columns: Object<string, Band>}} Series  columns by chart group id
+ */
+
+const STOPPED = new Set(['diverged', 'failed']);
+
+/** The number of steps every run that is still going has reached (all runs stopped: the longest). */
+export function commonSteps(views) {
+  const going = views.filter((v) => !STOPPED.has(v.status));
+  const lengths = (list) => list.map((v) => v.record.stepsDone);
+  if (going.length === 0) return Math.max(0, ...lengths(views));
+  return Math.min(...lengths(going));
+}
+
+/** Evaluation steps reached by every run still going (each run evaluates at the same steps). */
+export function commonEvalSteps(views) {
+  const limit = commonSteps(views);
+  const steps = new Set(views.flatMap((v) => v.record.evals.map((e) => e.step)));
+  return [...steps].filter((s) => s <= limit).sort((a, b) => a - b);
+}
+
+/** Smoothed loss per variant. @returns {Series} */
+export function lossSeries(views, variants, smooth) {
+  const xs = displaySteps(commonSteps(views));
+  const columns = {};
+  for (const v of variants) {
+    columns[v] = seedBand(recordsOf(views, v).map((r) => smoothForDisplay(r.loss.view, smooth)), xs);
+  }
+  return { xs, columns };
+}
+
+/** Sequence accuracy at the evaluation steps, per variant. @returns {Series} */
+export function accuracySeries(views, variants) {
+  const xs = commonEvalSteps(views);
+  const columns = {};
+  for (const v of variants) {
+    const curves = recordsOf(views, v).map((r) => {
+      const byStep = new Map(r.evals.map((e) => [e.step, e.sequenceAccuracy]));
+      return xs.map((step) => (byStep.has(step) ? byStep.get(step) : NaN));
+    });
+    columns[v] = seedBand(curves, xs, (_, j) => j);
+  }
+  return { xs, columns };
+}
+
+/**
+ * One curve per (variant, layer) of a per-layer metric (`field` names a RunRecord array of per-layer curves,
+ * e.g. 'entropyByLayer'), smoothed; group ids `${variant}-l${layer}`.
+ * @param {{band?: boolean}} options band: keep lo/hi (else the median only)
+ * @returns {Series}
+ */
+export function layerSeries(views, variants, layers, field, smooth, { band = false } = {}) {
+  const xs = displaySteps(commonSteps(views));
+  const columns = {};
+  for (const v of variants) {
+    const mine = recordsOf(views, v).filter((r) => r.layers === layers && r[field]);
+    for (let l = 0; l < layers; l += 1) {
+      const b = seedBand(mine.map((r) => smoothForDisplay(r[field][l].view, smooth)), xs);
+      columns[layerId(v, l)] = band ? b : { median: b.median };
+    }
+  }
+  return { xs, columns };
+}
+
+export const layerId = (variant, layer) => `${variant}-l${layer}`;
+
+function recordsOf(views, variant) {
+  return views.filter((v) => v.record.variant === variant).map((v) => v.record);
+}

@@ -1,0 +1,254 @@
+// TypeScript declarations of <sqrtdk-lab> (web/dist/sqrtdk-lab.js): its attributes, settings, methods,
+// events and the iframe messages of lab.html.  `import 'sqrtdk-lab'` defines the element; these types then
+// make document.querySelector('sqrtdk-lab') a SqrtdkLabElement and its events typed.
+// The settings and attributes are checked against the lab's property table by tests/web/unit_api_types.test.mjs.
+
+/** An attention variant of the exercise (the first one listed is the answer's reference). */
+export type SqrtdkVariant = 'scaled' | 'unscaled' | 'alpha' | 'qknorm';
+export type SqrtdkPanel = 'softmax' | 'train';
+export type SqrtdkInit = 'xavier' | 'torch' | 'gpt';
+export type SqrtdkOptimizer = 'adam' | 'sgd';
+/** What hide="..." can hide: any setting's control, or one of these parts. */
+export type SqrtdkHideable = Exclude<keyof SqrtdkSettings, 'panels' | 'hide'> | 'share' | 'export' | 'notices';
+
+/** Every setting (the URL hash keys; attributes are the same names in kebab-case). Ranges: web/README.md. */
+export interface SqrtdkSettings {
+  /** saturation explorer: d_k, 1..1024 */
+  dk: number;
+  /** saturation explorer: number of keys, 2..500 */
+  keys: number;
+  /** saturation explorer: scale exponent, scores = q.k / d_k^alpha, 0..1 */
+  alpha: number;
+  /** saturation explorer: the draw's seed */
+  seed: number;
+  /** transformer layers, 1..6 */
+  layers: number;
+  dModel: 16 | 32 | 64 | 128 | 256;
+  /** must divide dModel; d_k = dModel / heads */
+  heads: 1 | 2 | 4 | 8 | 16;
+  /** copy length L, 2..32 */
+  copyLength: number;
+  /** vocabulary, 2..64 */
+  symbols: number;
+  batch: 8 | 16 | 32 | 64 | 128;
+  optimizer: SqrtdkOptimizer;
+  /** learning rate, 1e-5..10 */
+  lr: number;
+  /** SGD's momentum, 0..0.99 */
+  momentum: number;
+  init: SqrtdkInit;
+  variants: SqrtdkVariant[];
+  /** the exponent of the 'alpha' variant, 0..1 */
+  trainAlpha: number;
+  /** seeds per variant, 1..5 */
+  seeds: number;
+  /** first training seed */
+  trainSeed: number;
+  /** steps between evaluations, 10..1000 */
+  evalEvery: number;
+  /** steps per run, 10..20000 */
+  steps: number;
+  /** the answer's loss threshold, 0.001..5 */
+  threshold: number;
+  weightsLogY: boolean;
+  logY: boolean;
+  /** display smoothing window, 1..200 */
+  smooth: number;
+  heatLayer: number;
+  heatHead: number;
+  panels: SqrtdkPanel[];
+  hide: SqrtdkHideable[];
+}
+
+/** The element's HTML attributes (for templates and JSX): every setting in kebab-case, plus the switches. */
+export interface SqrtdkLabAttributes {
+  'dk'?: string;
+  'keys'?: string;
+  'alpha'?: string;
+  'seed'?: string;
+  'layers'?: string;
+  'd-model'?: string;
+  'heads'?: string;
+  'copy-length'?: string;
+  'symbols'?: string;
+  'batch'?: string;
+  'optimizer'?: string;
+  'lr'?: string;
+  'momentum'?: string;
+  'init'?: string;
+  /** comma-separated, e.g. "scaled,unscaled" */
+  'variants'?: string;
+  'train-alpha'?: string;
+  'seeds'?: string;
+  'train-seed'?: string;
+  'eval-every'?: string;
+  'steps'?: string;
+  'threshold'?: string;
+  'weights-log-y'?: string;
+  'log-y'?: string;
+  'smooth'?: string;
+  'heat-layer'?: string;
+  'heat-head'?: string;
+  /** comma-separated: softmax, train */
+  'panels'?: string;
+  /** comma-separated setting keys or share, export, notices */
+  'hide'?: string;
+  /** read the settings from the page's URL hash and keep it up to date (at most one element per page) */
+  'sync-url'?: '' | boolean;
+  /** lab.html: talk to the parent page named by #parentOrigin=... (see SqrtdkFrameMessage) */
+  'frame-messaging'?: '' | boolean;
+}
+
+/** sqrtdk-ready: the WebAssembly core answered its first request. */
+export interface SqrtdkReadyDetail {
+  panels: SqrtdkPanel[];
+  settings: SqrtdkSettings;
+}
+
+/** sqrtdk-progress: at most every 250 ms while training, and once more when it stops. */
+export interface SqrtdkProgressDetail {
+  /** steps done, summed over every run */
+  stepsDone: number;
+  /** steps per run x runs */
+  stepsPlanned: number;
+  runs: number;
+  /** runs that finished their steps, diverged or failed */
+  runsFinished: number;
+  running: boolean;
+}
+
+/** One run (one variant, one seed) in the answer. */
+export interface SqrtdkRunResult {
+  seed: number;
+  /** first step whose smoothed loss is below the threshold; null if it never got there */
+  stepsToThreshold: number | null;
+  /** smoothed loss at the last step */
+  finalLoss: number | null;
+  /** last evaluation's sequence accuracy; null before the first */
+  sequenceAccuracy: number | null;
+  diverged: boolean;
+  divergedStep: number | null;
+}
+
+/** One variant over its seeds. */
+export interface SqrtdkVariantResult {
+  name: SqrtdkVariant;
+  /** the display name the charts use, e.g. "scaled 1/√d_k" */
+  label: string;
+  /** median over seeds (a seed that never reached the threshold counts as infinitely slow); null if the median never did */
+  medianStepsToThreshold: number | null;
+  runsReaching: number;
+  runsDiverged: number;
+  /** where the smoothed curve flattened for good (median step and level); null until every run has finished */
+  medianPlateauStep: number | null;
+  medianPlateauLoss: number | null;
+  runs: SqrtdkRunResult[];
+}
+
+/** 'clear': medians >= 1.25x apart and seed ranges apart; 'within-spread': no clear difference. */
+export type SqrtdkOutcome = 'clear' | 'within-spread' | 'never' | 'reference-never' | 'neither';
+
+/** One variant against the reference. */
+export interface SqrtdkComparison {
+  variant: SqrtdkVariant;
+  reference: SqrtdkVariant;
+  outcome: SqrtdkOutcome;
+  /** variant's median steps / reference's (e.g. 1.9 = took 1.9x as many steps); null if either never got there */
+  ratio: number | null;
+  /** variant's median - reference's: how many steps earlier the reference got there; null as ratio */
+  stepsEarlier: number | null;
+}
+
+/** sqrtdk-answer (and the element's `result`): the measured comparison. */
+export interface SqrtdkAnswerDetail {
+  /** always true in the event: every run reached the threshold or stopped */
+  ready: boolean;
+  /** every run has finished (the plateau is known) */
+  final: boolean;
+  threshold: number;
+  steps: number;
+  /** the definitions behind the numbers (smoothing window, plateau tolerances, the "clear" ratio) */
+  definitions: { window: number; plateauRelTol: number; plateauAbsTol: number; clearRatio: number };
+  reference: SqrtdkVariant | null;
+  variants: SqrtdkVariantResult[];
+  /** every other variant against the reference */
+  comparisons: SqrtdkComparison[];
+  /** of the first comparison (the usual two-variant exercise); null with one variant */
+  outcome: SqrtdkOutcome | null;
+  ratio: number | null;
+  stepsEarlier: number | null;
+  /** the answer box's sentences, and them joined */
+  sentences: string[];
+  sentence: string;
+  /** the settings the runs used */
+  settings: SqrtdkSettings;
+}
+
+/** sqrtdk-diverged: a run's loss or gradient stopped being finite (or exploded); its curve so far is kept. */
+export interface SqrtdkDivergedDetail {
+  variant: SqrtdkVariant;
+  seed: number;
+  step: number;
+}
+
+/**
+ * sqrtdk-error.  kind: 'wasm' the core cannot start (e.g. a Content-Security-Policy without 'wasm-unsafe-eval');
+ * 'helper' the explorer's worker failed; 'worker' a run's worker failed and was replaced (recoverable);
+ * 'run' a run failed for good; 'message' lab.html got a bad command from its parent.
+ */
+export interface SqrtdkErrorDetail {
+  kind: 'wasm' | 'helper' | 'worker' | 'run' | 'message';
+  /** one line, for a person */
+  message: string;
+  /** the lab carries on by itself */
+  recoverable: boolean;
+  variant?: SqrtdkVariant;
+  seed?: number;
+}
+
+export interface SqrtdkLabEventMap {
+  'sqrtdk-ready': CustomEvent<SqrtdkReadyDetail>;
+  'sqrtdk-progress': CustomEvent<SqrtdkProgressDetail>;
+  'sqrtdk-answer': CustomEvent<SqrtdkAnswerDetail>;
+  'sqrtdk-diverged': CustomEvent<SqrtdkDivergedDetail>;
+  'sqrtdk-error': CustomEvent<SqrtdkErrorDetail>;
+}
+
+/** <sqrtdk-lab>.  Every method throws an Error with a one-line message (and changes nothing) when it cannot act. */
+export interface SqrtdkLabElement extends HTMLElement {
+  /** Start or continue training (needs the train panel). */
+  start(): void;
+  /** Pause training. */
+  pause(): void;
+  /** Clear the curves; the runs start again from their seeds. */
+  reset(): void;
+  /** Every setting (a fresh copy). */
+  get settings(): SqrtdkSettings;
+  /** Some settings, or a hash such as "dk=256&seeds=1": checked like the URL; a bad value throws and changes nothing. */
+  set settings(value: Partial<SqrtdkSettings> | string);
+  /** The last answer, or null before one is ready and after a reset. */
+  readonly result: SqrtdkAnswerDetail | null;
+  /** The exercise's curves as CSV or JSON text, as the Export buttons save them (needs the train panel). */
+  exportData(format: 'csv' | 'json'): string;
+}
+
+/** lab.html -> parent page, posted to exactly the origin in #parentOrigin=... */
+export type SqrtdkFrameMessage =
+  | { source: 'sqrtdk-lab'; type: 'sqrtdk-height'; height: number }
+  | { [K in keyof SqrtdkLabEventMap]: { source: 'sqrtdk-lab'; type: K; detail: SqrtdkLabEventMap[K]['detail'] } }[keyof SqrtdkLabEventMap];
+
+/** parent page -> lab.html (accepted only from the parent window at that origin). */
+export type SqrtdkFrameCommand =
+  | { type: 'start' }
+  | { type: 'pause' }
+  | { type: 'reset' }
+  | { type: 'settings'; settings: Partial<SqrtdkSettings> | string };
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sqrtdk-lab': SqrtdkLabElement;
+  }
+  // The events bubble and are composed: a listener on the element, any ancestor or the document receives them.
+  interface HTMLElementEventMap extends SqrtdkLabEventMap {}
+  interface DocumentEventMap extends SqrtdkLabEventMap {}
+}
