@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "core/copy_task.hpp"
 #include "core/layers.hpp"
@@ -17,35 +18,31 @@ void ParamLayout::add(const std::string& name, std::vector<int> shape) {
   total_ += size;
 }
 
-ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) {
-  const int C = m.d_model, F = m.ff(), V = t.vocab(), TT = t.seq_len(), H = m.n_heads;
-  const bool qk = m.scale == ScaleMode::qknorm;
-  entries_.reserve(2 + std::size_t(m.n_layers) * (16 + qk) + 4);  // exact: the memory plan counts entries
+ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) : qknorm_(m.scale == ScaleMode::qknorm) {
+  const bool qk = qknorm_;
+  const int sizes[] = {0, m.d_model, m.ff(), m.n_heads, t.vocab(), t.seq_len()};  // by Dim
+  auto shape = [&](Dim rows, Dim cols) {
+    std::vector<int> out{sizes[static_cast<int>(rows)]};
+    if (cols != Dim::none) out.push_back(sizes[static_cast<int>(cols)]);
+    return out;
+  };
+  auto add_model_tensors = [&](bool after_blocks) {
+    for (const ModelTensor<float>& e : kModelTensors<float>)
+      if (e.after_blocks == after_blocks) add(e.name, shape(e.rows, e.cols));
+  };
+  std::size_t per_block = 0;
+  for (const BlockTensor<float>& e : kBlockTensors<float>) per_block += !e.qknorm_only || qk;
+  entries_.reserve(std::size(kModelTensors<float>) + m.n_layers * per_block);  // exact: the memory plan counts
   layer_ranges_.reserve(m.n_layers);
-  add("wte", {V, C});
-  add("wpe", {TT, C});
+  add_model_tensors(false);
   for (int l = 0; l < m.n_layers; ++l) {
-    const std::string p = "blocks." + std::to_string(l) + ".";
+    const std::string prefix = "blocks." + std::to_string(l) + ".";
     const std::size_t begin = total_;
-    add(p + "ln1.weight", {C});
-    add(p + "ln1.bias", {C});
-    for (const char* w : {"q", "k", "v", "o"}) {
-      add(p + "attn.w" + w, {C, C});
-      add(p + "attn.b" + w, {C});
-    }
-    if (qk) add(p + "attn.qk_gain", {H});
-    add(p + "ln2.weight", {C});
-    add(p + "ln2.bias", {C});
-    add(p + "mlp.w1", {C, F});
-    add(p + "mlp.b1", {F});
-    add(p + "mlp.w2", {F, C});
-    add(p + "mlp.b2", {C});
+    for (const BlockTensor<float>& e : kBlockTensors<float>)
+      if (!e.qknorm_only || qk) add(prefix + e.name, shape(e.rows, e.cols));
     layer_ranges_.emplace_back(begin, total_);
   }
-  add("lnf.weight", {C});
-  add("lnf.bias", {C});
-  add("head.w", {C, V});
-  add("head.b", {V});
+  add_model_tensors(true);
 }
 
 const ParamInfo* ParamLayout::lookup(const std::string& name) const {
@@ -59,39 +56,21 @@ const ParamInfo& ParamLayout::find(const std::string& name) const {
   throw ConfigError("no parameter named '" + name + "'");
 }
 
+// Walks the layout's entries in the tables' order: entry i is the next row present.
 template <typename T>
 ParamView<T>::ParamView(const ParamLayout& layout, T* base, int n_layers) {
-  auto at = [&](const std::string& name) { return base + layout.find(name).offset; };
-  layers.reserve(n_layers);
-  wte = at("wte");
-  wpe = at("wpe");
-  for (int l = 0; l < n_layers; ++l) {
-    const std::string p = "blocks." + std::to_string(l) + ".";
-    LayerView<T> v{};
-    v.ln1_g = at(p + "ln1.weight");
-    v.ln1_b = at(p + "ln1.bias");
-    v.wq = at(p + "attn.wq");
-    v.bq = at(p + "attn.bq");
-    v.wk = at(p + "attn.wk");
-    v.bk = at(p + "attn.bk");
-    v.wv = at(p + "attn.wv");
-    v.bv = at(p + "attn.bv");
-    v.wo = at(p + "attn.wo");
-    v.bo = at(p + "attn.bo");
-    const ParamInfo* gain = layout.lookup(p + "attn.qk_gain");  // qknorm only
-    v.qk_gain = gain ? base + gain->offset : nullptr;
-    v.ln2_g = at(p + "ln2.weight");
-    v.ln2_b = at(p + "ln2.bias");
-    v.w1 = at(p + "mlp.w1");
-    v.b1 = at(p + "mlp.b1");
-    v.w2 = at(p + "mlp.w2");
-    v.b2 = at(p + "mlp.b2");
-    layers.push_back(v);
-  }
-  lnf_g = at("lnf.weight");
-  lnf_b = at("lnf.bias");
-  head_w = at("head.w");
-  head_b = at("head.b");
+  auto entry = layout.entries().begin();
+  auto next = [&] { return base + (entry++)->offset; };
+  const bool qk = layout.qknorm();
+  auto model_tensors = [&](bool after_blocks) {
+    for (const ModelTensor<T>& e : kModelTensors<T>)
+      if (e.after_blocks == after_blocks) this->*e.member = next();
+  };
+  model_tensors(false);
+  layers.resize(n_layers);
+  for (LayerView<T>& v : layers)
+    for (const BlockTensor<T>& e : kBlockTensors<T>) v.*e.member = e.qknorm_only && !qk ? nullptr : next();
+  model_tensors(true);
 }
 
 // ---- workspace --------------------------------------------------------------------------------
