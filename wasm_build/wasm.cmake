@@ -80,3 +80,12 @@ if(BUILD_TESTING)
   add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js)
   set_tests_properties(catch2_suite_in_wasm PROPERTIES TIMEOUT 1800)
 endif()
+
+# The benchmark (src/bench/, the same sources as the native sqrtdk_bench) on the simd128 kernels, under Node:
+# scripts/bench.mjs builds and runs it.
+file(GLOB SQRTDK_BENCH_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/bench/*.cpp)
+add_executable(sqrtdk_bench_wasm ${SQRTDK_BENCH_SOURCES})
+target_link_libraries(sqrtdk_bench_wasm PRIVATE sqrtdk_core)
+target_compile_options(sqrtdk_bench_wasm PRIVATE ${SQRTDK_WARNINGS})
+target_link_options(sqrtdk_bench_wasm PRIVATE ${SQRTDK_WASM_OPT} -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sSINGLE_FILE=1)
+set_target_properties(sqrtdk_bench_wasm PROPERTIES OUTPUT_NAME sqrtdk_bench SUFFIX ".js")
