@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis.hpp"
 #include "core/config.hpp"
 #include "core/gemm.hpp"
 #include "core/settings.hpp"
