@@ -3,7 +3,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { settings } from '../../web/src/core-tables.js';
-import { CORE_SETTINGS, PROPERTIES, PROPERTY_BY_KEY, VARIANTS } from '../../web/src/state/properties.js';
+import { CORE_SETTINGS, PROPERTIES, PROPERTY_BY_KEY, VARIANTS, defaultState } from '../../web/src/state/properties.js';
+import { runPlan } from '../../web/src/training/run-plan.js';
 
 const backed = PROPERTIES.filter((p) => p.setting !== undefined);
 
@@ -52,4 +53,13 @@ test('the optimizer and its momentum are train settings of the page', () => {
 test('the variants are the core\'s scale modes', () => {
   assert.deepEqual(VARIANTS, CORE_SETTINGS.get('scale').choices);
   assert.ok(settings.length > 0);
+});
+
+test('a run\'s config carries every train property backed by a core setting, under the core\'s key', () => {
+  const state = { ...defaultState(), variants: ['alpha'], seeds: 1, optimizer: 'sgd', momentum: 0.5 };
+  const [run] = runPlan(state);
+  for (const p of backed.filter((q) => q.group === 'train')) {
+    const key = CORE_SETTINGS.get(p.setting).jsKey;
+    assert.equal(run.config[key], state[p.key], `${p.key} -> ${key}`);
+  }
 });
