@@ -47,7 +47,9 @@ function clampNumber(property, value, notices, where) {
 export function parseValue(property, text, notices, where = property.key) {
   const raw = String(text).trim();
   const keep = `keeping ${formatValue(property, property.default)}`;
-  if (raw.length > MAX_TEXT_LENGTH) {
+  // A list may name every choice once (hide= can list every setting).
+  const limit = property.type === 'list' ? Math.max(MAX_TEXT_LENGTH, property.choices.join(',').length) : MAX_TEXT_LENGTH;
+  if (raw.length > limit) {
     notices.push(`${where}: value is too long (${raw.length} characters); ${keep}.`);
     return { ok: false };
   }
