@@ -4,9 +4,9 @@
 #include "core/settings.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <sstream>
 #include <string>
 
 namespace sqrtdk {
@@ -103,9 +103,9 @@ void parse_scale(const std::string& text, ModelConfig& model) {
 
 std::string scale_label(const ModelConfig& model) {
   if (model.scale != ScaleMode::alpha) return to_string(model.scale);
-  std::ostringstream out;
-  out << "alpha=" << model.alpha;
-  return out.str();
+  char text[48];
+  std::snprintf(text, sizeof text, "alpha=%g", model.alpha);  // %g: what an ostream prints by default
+  return text;
 }
 
 }  // namespace sqrtdk

@@ -2,9 +2,10 @@
 
 #include "core/settings.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
+#include <vector>
 
 namespace sqrtdk {
 
@@ -57,6 +58,19 @@ const Scenario* find_scenario(const std::string& id) {
 
 namespace {
 
+// "a&b&&c" split at `separator`, empty parts dropped.  (No streams: they would pull the locale machinery
+// into the wasm module.)
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(separator, begin), text.size());
+    if (end > begin) parts.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return parts;
+}
+
 double parse_number(const std::string& key, const std::string& text) {
   char* end = nullptr;
   const double x = std::strtod(text.c_str(), &end);
@@ -80,10 +94,7 @@ ExerciseSettings parse_exercise_settings(const std::string& fragment) {
   double train_alpha = 1.0;  // the page's default alpha for the alpha variant
   uint64_t first_seed = 0;
   std::vector<GivenSetting> given;  // core settings, by the page's (JavaScript) key of the settings table
-  std::stringstream in(fragment);
-  std::string pair;
-  while (std::getline(in, pair, '&')) {
-    if (pair.empty()) continue;
+  for (const std::string& pair : split(fragment, '&')) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string::npos) throw ConfigError("setting '" + pair.substr(0, 40) + "' has no value");
     const std::string key = pair.substr(0, eq), value = pair.substr(eq + 1);
@@ -95,9 +106,7 @@ ExerciseSettings parse_exercise_settings(const std::string& fragment) {
     else if (key == "threshold") s.threshold = parse_number(key, value);
     else if (key == "variants") {
       variants.clear();
-      std::stringstream items(value);
-      std::string item;
-      while (std::getline(items, item, ',')) {
+      for (const std::string& item : split(value, ',')) {
         if (item != "scaled" && item != "unscaled" && item != "alpha" && item != "qknorm")
           throw ConfigError("setting variants: '" + item.substr(0, 40) + "' is not scaled, unscaled, alpha or qknorm");
         variants.push_back(item);

@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 #include <type_traits>
 
 namespace sqrtdk {
@@ -101,9 +100,9 @@ std::vector<Setting> make_table() {
 }
 
 std::string format_number(double x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);  // %g: what an ostream prints by default
+  return text;
 }
 
 }  // namespace
