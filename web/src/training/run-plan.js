@@ -27,6 +27,9 @@ export function trainConfig(state, variant, seed) {
     symbols: state.symbols,
     batch: state.batch,
     lr: state.lr,
+    // The optimizer settings, once the page's settings table has them (the core's defaults otherwise).
+    ...(state.optimizer !== undefined ? { optimizer: state.optimizer } : {}),
+    ...(state.momentum !== undefined ? { momentum: state.momentum } : {}),
     seed,
     evalEvery: state.evalEvery,
   };
