@@ -53,6 +53,12 @@ export const VARIANTS = CORE_SETTINGS.get('scale').choices;
 export const PANELS = Object.freeze(['softmax', 'train']);
 export const INIT_SCHEMES = CORE_SETTINGS.get('init').choices;
 
+/** The learning rate an optimizer trains at unless one is given (the core's lr row). */
+export function defaultLr(optimizer) {
+  const lr = CORE_SETTINGS.get('lr');
+  return optimizer === 'sgd' ? lr.sgdDefault : lr.default;
+}
+
 /** UI parts that are not settings but can still be hidden with hide="...". */
 export const HIDEABLE_PARTS = Object.freeze(['share', 'export', 'notices']);
 
