@@ -82,7 +82,8 @@ if(BUILD_TESTING)
   target_link_options(sqrtdk_tests_wasm PRIVATE -fexceptions ${SQRTDK_WASM_OPT} -sALLOW_MEMORY_GROWTH=1
                       -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1 -sSINGLE_FILE=1)  # Node 20 cannot fetch() a file path
   set_target_properties(sqrtdk_tests_wasm PROPERTIES OUTPUT_NAME sqrtdk_tests SUFFIX ".js")
-  add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js)
+  # The [slow] training claims run natively (tests/cpp/test_scenarios.cpp); native = wasm is checked by the rest.
+  add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js "~[slow]")
   set_tests_properties(catch2_suite_in_wasm PROPERTIES TIMEOUT 1800)
 endif()
 
