@@ -367,3 +367,18 @@ TEST_CASE("--scale alpha=0.25 means --scale alpha --alpha 0.25", "[cli][settings
   CHECK(strip_speed(shorthand.out) == strip_speed(fields.out));
   CHECK_THAT(shorthand.out, Contains("\"scale\":\"alpha=0.25\""));
 }
+
+TEST_CASE("compare --json names its configuration with the settings table's names", "[cli][settings]") {
+  const RunResult result = run_cli("compare --steps 3 --seeds 1 --json --quiet --optimizer sgd --layers 1");
+  REQUIRE(result.exit_code == 0);
+  const Json config = JsonReader(result.out).document()["config"];
+  for (const sqrtdk::Setting& s : sqrtdk::settings()) {
+    const std::string name = s.name;
+    if (name == "scale" || name == "alpha" || name == "seed" || name == "eval_every") continue;  // per variant/run
+    CAPTURE(name);
+    CHECK(config.object.count(name) == 1);
+  }
+  CHECK(config["optimizer"].string == "sgd");
+  CHECK(config["lr"].number == sqrtdk::kSgdDefaultLr);
+  CHECK(config["layers"].number == 1);
+}
