@@ -21,6 +21,8 @@ set_source_files_properties(
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/settings.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/memory.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_text.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_json.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp
   PROPERTIES COMPILE_OPTIONS -Oz)
 
 set(SQRTDK_MODULE_LINK_FLAGS
@@ -34,7 +36,10 @@ set(SQRTDK_MODULE_LINK_FLAGS
   -sFILESYSTEM=0
   -sDYNAMIC_EXECUTION=0)
 
-add_executable(sqrtdk_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+set(SQRTDK_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/scenario_bindings.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp)
+add_executable(sqrtdk_module ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})
 target_link_options(sqrtdk_module PRIVATE ${SQRTDK_MODULE_LINK_FLAGS})
@@ -43,7 +48,7 @@ set_target_properties(sqrtdk_module PROPERTIES OUTPUT_NAME sqrtdk SUFFIX ".js")
 # The page's module: the same code, glue and .wasm apart.  web/build.mjs stores the .wasm gzip-compressed in the
 # bundle; the page inflates it (DecompressionStream), compiles it once and hands the compiled module to every worker
 # (instantiateWasm), so the glue never fetches anything and runs only in workers.
-add_executable(sqrtdk_web_module ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+add_executable(sqrtdk_web_module ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_web_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_web_module PRIVATE ${SQRTDK_WARNINGS})
 set(SQRTDK_WEB_LINK_FLAGS ${SQRTDK_MODULE_LINK_FLAGS})
@@ -57,7 +62,7 @@ target_include_directories(sqrtdk_core_exceptions PUBLIC ${CMAKE_CURRENT_SOURCE_
 target_link_libraries(sqrtdk_core_exceptions PUBLIC Eigen3::Eigen)
 target_compile_definitions(sqrtdk_core_exceptions PUBLIC EIGEN_NO_DEBUG)
 target_compile_options(sqrtdk_core_exceptions PUBLIC ${SQRTDK_WASM_OPT} -fexceptions)
-add_executable(sqrtdk_module_exceptions ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp)
+add_executable(sqrtdk_module_exceptions ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_module_exceptions PRIVATE sqrtdk_core_exceptions)
 target_link_options(sqrtdk_module_exceptions PRIVATE ${SQRTDK_MODULE_LINK_FLAGS} -fexceptions)
 set_target_properties(sqrtdk_module_exceptions PROPERTIES OUTPUT_NAME sqrtdk_exceptions SUFFIX ".js")

@@ -9,6 +9,7 @@
 #include "cli/output.hpp"
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"
+#include "core/scenarios.hpp"
 #include "core/trainer.hpp"
 
 namespace sqrtdk {
@@ -17,6 +18,7 @@ namespace {
 const std::string kUsage = std::string(
     "usage: sqrtdk compare [--variants scaled,unscaled] [--seeds 3] [--seed 0] [--steps 1500] [--threshold 0.1]\n"
     "                      [--json] [--quiet] [model, task, optimizer flags]\n"
+    "       sqrtdk compare --scenario <id> [--json] [--quiet]   (a page scenario exactly; see 'sqrtdk scenarios')\n"
     "\n"
     "Trains every variant (scaled, unscaled, qknorm, alpha=<a>) on seeds seed .. seed+seeds-1 for the same\n"
     "number of steps and answers \"how much earlier/later does each variant reach the loss threshold than the\n"
@@ -72,12 +74,31 @@ std::string text_report(const Answer& answer) {
 
 int run_compare(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
-  args.accept(train_flag_names({"variants", "seeds", "steps", "threshold", "json", "quiet"}));
-  TrainConfig base = read_train_config(args, /*with_scale=*/false);
-  const std::vector<std::string> names = split_variants(args.get_string("variants", "scaled,unscaled"));
-  const int seeds = args.get_int("seeds", 3, 1, 50);
-  const int steps = args.get_int("steps", 1500, 1, 1000000);
-  const double threshold = args.get_double("threshold", 0.1, 1e-9, 100.0);
+  args.accept(train_flag_names({"variants", "seeds", "steps", "threshold", "json", "quiet", "scenario"}));
+  TrainConfig base;
+  std::vector<std::string> names;
+  int seeds = 0, steps = 0;
+  double threshold = 0;
+  if (args.has("scenario")) {
+    for (const std::string& flag : train_flag_names({"variants", "seeds", "steps", "threshold"}))
+      if (args.has(flag)) throw UsageError("--scenario sets every setting: drop --" + flag);
+    const std::string id = args.get_string("scenario", "");
+    const Scenario* scenario = find_scenario(id);
+    if (!scenario)
+      throw UsageError("--scenario: no scenario '" + id.substr(0, 40) + "'; 'sqrtdk scenarios' lists them");
+    const ExerciseSettings settings = parse_exercise_settings(scenario->settings);
+    base = settings.base;
+    names = settings.variants;
+    seeds = settings.seeds;
+    steps = settings.steps;
+    threshold = settings.threshold;
+  } else {
+    base = read_train_config(args, /*with_scale=*/false);
+    names = split_variants(args.get_string("variants", "scaled,unscaled"));
+    seeds = args.get_int("seeds", 3, 1, 50);
+    steps = args.get_int("steps", 1500, 1, 1000000);
+    threshold = args.get_double("threshold", 0.1, 1e-9, 100.0);
+  }
   const bool json = args.get_switch("json");
   const bool quiet = args.get_switch("quiet");
   base.eval_every = steps;  // one evaluation, at the end: the comparison needs the final accuracy only

@@ -29,7 +29,9 @@ const std::string kUsage = std::string(
     "qk_update_norm_l<i> (how far the optimizer moved them), logit_spread_l<i> (mean of row max - row mean of\n"
     "the attention logits), jacobian_norm_l<i> (mean softmax Jacobian norm), and at evaluation steps eval_loss,\n"
     "token_accuracy, sequence_accuracy.\n"
-    "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json).\n\n") +
+    "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json), with the q/k gradient\n"
+    "of all layers smoothed like the loss at its peak and at the last step (qk_grad_peak, qk_grad_peak_step,\n"
+    "qk_grad_final; see src/core/mechanism.hpp).\n\n") +
     train_flags_usage();
 
 std::string metrics_csv(const TrainLog& log) {

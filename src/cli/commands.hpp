@@ -23,5 +23,6 @@ int run_histogram(const Args& args);  // cmd_histogram.cpp: histogram of q.k at 
 int run_train(const Args& args);      // cmd_train.cpp
 int run_compare(const Args& args);    // cmd_compare.cpp
 int run_dump(const Args& args);       // cmd_dump.cpp
+int run_scenarios(const Args& args);  // cmd_scenarios.cpp: the page's one-click presets
 
 }  // namespace sqrtdk

@@ -24,6 +24,7 @@ constexpr Command kCommands[] = {
     {"train", sqrtdk::run_train, "train the copy-task transformer"},
     {"compare", sqrtdk::run_compare, "train scaled and unscaled variants over several seeds and compare"},
     {"dump", sqrtdk::run_dump, "dump model internals"},
+    {"scenarios", sqrtdk::run_scenarios, "the page's one-click scenarios (run one: compare --scenario <id>)"},
 };
 
 // Messages may quote user input: keep them on one line.

@@ -185,22 +185,17 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
           sum += p[j];
         }
         const T inv = T(1) / sum;
-        T top = 0, row_entropy = 0;
+        T top = 0, row_entropy = 0, p2 = 0, p3 = 0;
         for (int j = 0; j <= i; ++j) {
           p[j] *= inv;
           top = std::max(top, p[j]);
           if (p[j] > T(0)) row_entropy -= p[j] * std::log(p[j]);
+          p2 += p[j] * p[j];
+          p3 += p[j] * p[j] * p[j];
         }
         for (int j = i + 1; j < TT; ++j) p[j] = 0;
-        if (jacobian) {
-          // |J|_F^2 = sum_jk (p_j d_jk - p_j p_k)^2 = sum p^2 - 2 sum p^3 + (sum p^2)^2
-          T p2 = 0, p3 = 0;
-          for (int j = 0; j <= i; ++j) {
-            p2 += p[j] * p[j];
-            p3 += p[j] * p[j] * p[j];
-          }
-          jacobian_sum += std::sqrt(std::max(T(0), p2 - 2 * p3 + p2 * p2));
-        }
+        // |J|_F^2 = sum_jk (p_j d_jk - p_j p_k)^2 = sum p^2 - 2 sum p^3 + (sum p^2)^2
+        if (jacobian) jacobian_sum += std::sqrt(std::max(T(0), p2 - 2 * p3 + p2 * p2));
         max_logit = std::max(max_logit, row_max);
         top_sum += top;
         entropy += row_entropy;

@@ -12,12 +12,16 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-// Falls in a straight line from 2 to 0.2 (never flat for long), reaching 0.01 at step k: with window 1 the
-// curve is below 0.1 first at step k.  k <= 0: it never gets there (it ends at 0.2).
+// Falls exponentially from 2 to 0.2 over steps 1..k-1 (never 50 steps within 25 %) and is 0.01 from step k
+// on: with window 1, below 0.1 first at step k.  k <= 0: it never gets there (after falling to 0.2 by step 76
+// it alternates between 0.3 and 0.15 every 20 steps, never flat; it ends at 0.3).
 std::vector<float> reach_at(int steps, int k) {
   std::vector<float> c(steps);
-  const int fall = k > 0 ? k - 1 : steps - 1;
-  for (int t = 0; t < steps; ++t) c[t] = t < fall ? 2.0f - 1.8f * float(t) / float(fall) : k > 0 ? 0.01f : 0.2f;
+  const int fall = k > 0 ? k - 1 : 75;
+  for (int t = 0; t < steps; ++t) {
+    if (t < fall) c[t] = 2.0f * std::pow(0.1f, float(t) / float(fall));
+    else c[t] = k > 0 ? 0.01f : (t / 20) % 2 ? 0.3f : 0.15f;
+  }
   return c;
 }
 
@@ -96,7 +100,7 @@ TEST_CASE("a stall is a flat stretch above the threshold: its start, length and 
   }
   SECTION("noise inside the band does not break it; the longest of two stalls is reported") {
     std::vector<float> c = stuck(400, 0.5f, 1000);
-    for (int t = 40; t < 400; ++t) c[t] = t < 120 ? 0.5f * (1.0f + 0.09f * float(t % 2)) : t < 150 ? 0.2f : 1.0f;
+    for (int t = 40; t < 400; ++t) c[t] = t < 120 ? 0.5f * (1.0f + 0.24f * float(t % 2)) : t < 150 ? 0.2f : 1.0f;
     const Stall n = find_stall(smoothed_loss(c, 1), 0.1);
     CHECK(n.start == 151);
     CHECK(n.length == 250);
@@ -110,9 +114,10 @@ TEST_CASE("a stall is a flat stretch above the threshold: its start, length and 
     CHECK(tie.length == 100);
     CHECK(tie.to_end);
     std::vector<float> drift(400);
-    for (int t = 0; t < 400; ++t) drift[t] = 2.2f - 0.2f * float(t) / 399.0f;  // 2.2 -> 2.0: 10 % over the run
+    for (int t = 0; t < 400; ++t) drift[t] = 2.4f - 0.4f * float(t) / 399.0f;  // 2.4 -> 2.0: 20 % over the run
     const Stall d = find_stall(smoothed_loss(drift, 1), 0.1);
-    CHECK(d.length == 399);
+    CHECK(d.start == 1);
+    CHECK(d.length == 400);
     CHECK(d.to_end);
   }
 }
@@ -165,7 +170,7 @@ TEST_CASE("a clear difference: N steps later, the ratio, and why it is clear", "
         "many steps). A clear difference: every seed of unscaled (100–140 steps) was slower than every seed of scaled "
         "1/√d_k (50–70).");
   CHECK(a.sentences.at(1) ==
-        "No stalls: no smoothed loss stayed within 10 % for at least 50 steps above 0.1.");
+        "No stalls: no smoothed loss stayed within 25 % for at least 50 steps above 0.1.");
   CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 0.01.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "60 steps later (2×): clear");
   CHECK(variant_seeds_cell(a.variants[1], 400) == "100 · 120 · 140");
@@ -244,7 +249,7 @@ TEST_CASE("the reference never reaches it, or neither does", "[analysis]") {
   CHECK(neither.outcome == Outcome::neither);
   CHECK(neither.sentences.at(0) ==
         "Neither unscaled nor scaled 1/√d_k reached smoothed loss 0.1 in 400 steps for most seeds, so this run cannot "
-        "say which gets there sooner; their final levels: unscaled 0.2, scaled 1/√d_k 0.2.");
+        "say which gets there sooner; their final levels: unscaled 0.3, scaled 1/√d_k 0.3.");
 }
 
 TEST_CASE("stalls are reported with start, length and level, the final level once every run stopped", "[analysis]") {
@@ -257,7 +262,7 @@ TEST_CASE("stalls are reported with start, length and level, the final level onc
   CHECK(a.variants[1].median_stall.start == 41);
   CHECK(a.variants[1].median_stall.level == Approx(1.1));
   CHECK(a.sentences.at(1) ==
-        "Stalls, where the smoothed loss stayed within 10 % for at least 50 steps above 0.1: scaled 1/√d_k none; "
+        "Stalls, where the smoothed loss stayed within 25 % for at least 50 steps above 0.1: scaled 1/√d_k none; "
         "unscaled in 3 of 3 seeds, median from step 41, 360 steps at 1.1, 2 to the end.");
   CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 1.1.");
   CHECK(run_stall_cell(a.variants[1].runs[0]) == "from step 41, 160 steps at 0.25");
@@ -318,9 +323,9 @@ TEST_CASE("the structured answer as JSON: snake_case for the CLI, camelCase for 
   CHECK_THAT(snake, Contains("\"median_steps_to_threshold\":60,\"median_never\":false"));
   CHECK_THAT(snake, Contains("\"median_steps_to_threshold\":null,\"median_never\":true"));
   CHECK_THAT(camel, Contains("\"medianStepsToThreshold\":60,\"medianNever\":false"));
-  CHECK_THAT(camel, Contains("\"stepsToThreshold\":null,\"stall\":null,\"finalLoss\":0.2"));
+  CHECK_THAT(camel, Contains("\"stepsToThreshold\":null,\"stall\":null,\"finalLoss\":0.3"));
   CHECK_THAT(camel, Contains("\"cells\":{\"median\":\"never (in 400 steps)\""));
-  CHECK_THAT(camel, Contains("\"definitions\":{\"window\":1,\"stallBand\":0.1,\"stallMinSteps\":50,\"clearRatio\":1.25"));
+  CHECK_THAT(camel, Contains("\"definitions\":{\"window\":1,\"stallBand\":0.25,\"stallMinSteps\":50,\"clearRatio\":1.25"));
   CHECK_THAT(camel, Contains("\"sentences\":[\"unscaled did not reach"));
   CHECK(camel.front() == '{');
   CHECK(camel.back() == '}');

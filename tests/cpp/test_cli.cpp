@@ -343,6 +343,30 @@ TEST_CASE("train, dump and compare list every setting of the table in their usag
   }
 }
 
+TEST_CASE("a bad optimizer setting exits 2 with one stderr line and an empty stdout, in train and compare", "[cli]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
+      {"--optimizer SGD", "optimizer must be one of adam, sgd, got 'SGD'"},
+      {"--optimizer sgd --momentum 1", "momentum must be a finite number in [0, 1), got 1"},
+      {"--optimizer sgd --momentum -0.1", "momentum must be a finite number in [0, 1), got -0.1"},
+      {"--optimizer sgd --momentum nan", "--momentum must be a number, got 'nan'"},
+      {"--optimizer sgd --lr 0", "lr must be a finite number in (0, 100], got 0"},
+      {"--optimizer sgd --lr 1000", "lr must be a finite number in (0, 100], got 1000"},
+      {"--optimizer sgd --lr nan", "--lr must be a number, got 'nan'"},
+      {"--optimizer", "--optimizer needs a value"},
+  };
+  for (const char* command : {"train", "compare"}) {
+    for (const auto& [flags, message] : cases) {
+      CAPTURE(command, flags);
+      const RunResult result = run_cli(std::string(command) + " --steps 2 --quiet " + flags);
+      CHECK(result.exit_code == 2);
+      CHECK(result.out.empty());
+      CHECK(count_lines(result.err) == 1);
+      CHECK_THAT(result.err, StartsWith(std::string("sqrtdk ") + command + ": " + message));
+    }
+  }
+}
+
 TEST_CASE("a bad setting on the command line is refused with the core's one-line message", "[cli][settings]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"train --optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
@@ -381,4 +405,61 @@ TEST_CASE("compare --json names its configuration with the settings table's name
   CHECK(config["optimizer"].string == "sgd");
   CHECK(config["lr"].number == sqrtdk::kSgdDefaultLr);
   CHECK(config["layers"].number == 1);
+}
+
+TEST_CASE("train --optimizer sgd uses SGD's default lr 0.1 and writes the mechanism columns per layer", "[cli]") {
+  char csv_path[] = "/tmp/sqrtdk_test_sgd_XXXXXX";
+  const int fd = mkstemp(csv_path);
+  REQUIRE(fd >= 0);
+  close(fd);
+  const RunResult result = run_cli(std::string("train --optimizer sgd --steps 3 --quiet --json --csv ") + csv_path);
+  REQUIRE(result.exit_code == 0);
+  const Json j = parse_json(result.out);
+  CHECK(j["optimizer"].string == "sgd");
+  CHECK(j["lr"].number == 0.1);
+  CHECK(j["qk_grad_peak"].number > 0);
+  CHECK(j["qk_grad_final"].number > 0);
+  std::ifstream file(csv_path);
+  std::string header, row;
+  std::getline(file, header);
+  for (const char* column : {"qk_grad_norm_l0", "qk_grad_norm_l1", "qk_update_norm_l0", "qk_update_norm_l1",
+                             "logit_spread_l0", "logit_spread_l1", "jacobian_norm_l0", "jacobian_norm_l1"}) {
+    CAPTURE(column);
+    CHECK_THAT("," + header + ",", Contains(std::string(",") + column + ","));
+  }
+  int rows = 0;
+  while (std::getline(file, row)) ++rows;
+  CHECK(rows == 3);
+  std::remove(csv_path);
+}
+
+TEST_CASE("scenarios --json lists the six presets, and compare --scenario refuses unknown ids and extra settings", "[cli]") {
+  const RunResult list = run_cli("scenarios --json");
+  REQUIRE(list.exit_code == 0);
+  const Json j = parse_json(list.out);
+  REQUIRE(j.array.size() == 6);
+  const char* ids[] = {"adam", "sgd", "adam-high-lr", "gpt-init", "large-dk", "qknorm"};
+  for (int i = 0; i < 6; ++i) {
+    CHECK(j.array[i]["id"].string == ids[i]);
+    CHECK(j.array[i]["title"].string.size() > 0);
+    CHECK(j.array[i]["caption"].string.size() > 0);
+    CHECK_THAT(j.array[i]["settings"].string, Contains("variants="));
+  }
+  const RunResult text = run_cli("scenarios");
+  CHECK(text.exit_code == 0);
+  CHECK_THAT(text.out, Contains("run: sqrtdk compare --scenario sgd"));
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"compare --scenario nope", "--scenario: no scenario 'nope'"},
+      {"compare --scenario sgd --lr 0.2", "--scenario sets every setting: drop --lr"},
+      {"compare --scenario sgd --steps 5", "--scenario sets every setting: drop --steps"},
+      {"scenarios --bogus", "--bogus"},
+  };
+  for (const auto& [arguments, message] : bad) {
+    CAPTURE(arguments);
+    const RunResult result = run_cli(arguments);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(count_lines(result.err) == 1);
+    CHECK_THAT(result.err, Contains(message));
+  }
 }

@@ -220,7 +220,8 @@ TEST_CASE("qk_grad_norm is the norm of the W_q, b_q, W_k, b_k gradient views of 
   }
 }
 
-TEST_CASE("qk_update_norm for SGD is lr |v| with v = momentum v + g, and is the parameter change", "[trainer][mechanism]") {
+TEST_CASE("qk_update_norm for SGD is lr |v| with v = momentum v + g, and is the parameter change",
+          "[trainer][mechanism]") {
   TrainConfig config;
   config.optim.optimizer = Optimizer::sgd;
   config.optim.lr = 0.05;
@@ -291,7 +292,8 @@ TEST_CASE("logit_spread and jacobian_norm equal a direct computation from q and 
   for (int l = 0; l < config.model.n_layers; ++l) {
     CAPTURE(l);
     const Workspace<double>::Layer& A = ws.layers[l];
-    const double* gain = qk ? model.params().data() + model.layout().find("blocks." + std::to_string(l) + ".attn.qk_gain").offset : nullptr;
+    const std::string gain_name = "blocks." + std::to_string(l) + ".attn.qk_gain";
+    const double* gain = qk ? model.params().data() + model.layout().find(gain_name).offset : nullptr;
     double spread = 0, jacobian = 0;
     for (int b = 0; b < B; ++b)
       for (int h = 0; h < H; ++h)
@@ -300,7 +302,8 @@ TEST_CASE("logit_spread and jacobian_norm equal a direct computation from q and 
           for (int j = 0; j <= i; ++j) {
             double dot = 0;
             for (int d = 0; d < D; ++d) {
-              const long qi = (static_cast<long>(b) * TT + i) * C + h * D + d, kj = (static_cast<long>(b) * TT + j) * C + h * D + d;
+              const long qi = (static_cast<long>(b) * TT + i) * C + h * D + d;
+              const long kj = (static_cast<long>(b) * TT + j) * C + h * D + d;
               dot += qk ? A.qhat[qi] * A.khat[kj] : A.q[qi] * A.k[kj];
             }
             s[j] = dot * (qk ? gain[h] : attention_scale(config.model));

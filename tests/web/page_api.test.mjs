@@ -21,7 +21,6 @@ function call(page, code) {
   return page.evaluate((source) => {
     const el = document.querySelector('sqrtdk-lab');
     try {
-      // eslint-disable-next-line no-new-func -- test-only: run the given call on the element
       return { value: new Function('el', `return ${source}`)(el) };
     } catch (error) {
       return { error: error.message };
@@ -68,7 +67,7 @@ test('http: a whole exercise through the events and the control API', async () =
     assert.ok(matchesDeclaration(v, 'SqrtdkVariantResult'), JSON.stringify(v));
     for (const r of v.runs) assert.ok(matchesDeclaration(r, 'SqrtdkRunResult'), JSON.stringify(r));
     const median = await l.locator(`.answer-table tr[data-variant="${v.name}"] td[data-cell="median"]`).textContent();
-    assert.equal(median, v.medianStepsToThreshold === null ? 'did not reach it in 60 steps' : String(v.medianStepsToThreshold));
+    assert.equal(median, v.medianStepsToThreshold === null ? 'never (in 60 steps)' : String(v.medianStepsToThreshold));
   }
   for (const c of answer.comparisons) assert.ok(matchesDeclaration(c, 'SqrtdkComparison'));
   assert.deepEqual(answer.variants.map((v) => v.name), ['scaled', 'unscaled']);
@@ -128,6 +127,13 @@ test('http: a whole exercise through the events and the control API', async () =
   assert.equal(await l.locator('.notices li').count(), noticesBefore, 'and adds no notice: the caller gets the error');
   const copy = await call(page, '(() => { const s = el.settings; s.dk = 1; s.variants.push("alpha"); return [el.settings.dk, el.settings.variants]; })()');
   assert.deepEqual(copy.value, [256, ['scaled', 'unscaled']], 'the getter hands out a copy');
+
+  // seeds=2 changed the runs while paused: like the Start button, start() applies them (4 runs from step 0).
+  assert.equal(await l.locator('[data-pending]').isVisible(), true);
+  await call(page, 'el.start()');
+  await page.waitForFunction(() => window.sqrtdkEvents.some((e) => e.name === 'sqrtdk-progress' && e.detail.runs === 4 && e.detail.stepsDone > 0));
+  await call(page, 'el.pause()');
+  assert.equal(await l.locator('.run-table tbody tr').count(), 4);
   assert.deepEqual(errors, []);
   await context.close();
 });

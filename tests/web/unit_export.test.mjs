@@ -3,7 +3,6 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunRecord } from '../../web/src/training/run-record.js';
 import { curvesToCsv, curvesToJson } from '../../web/src/export/curves-export.js';
-import { exerciseAnswer } from '../../web/src/analysis/exercise-answer.js';
 import { fixed, formatG } from '../../web/src/ui/format.js';
 import { isReply, isRequest, transferablesOf } from '../../web/src/worker/protocol.js';
 import { runPlan } from '../../web/src/training/run-plan.js';
@@ -14,6 +13,8 @@ function record(variant, seed, losses, { diverged = 0 } = {}) {
   const k = losses.length;
   r.append({ loss: Float32Array.from(losses), gradNorm: new Float32Array(k).fill(1), entropy: Float32Array.from({ length: k * 4 }, (_, i) => i % 4),
     maxLogit: new Float32Array(k * 2).fill(3), topWeight: new Float32Array(k * 2).fill(0.5),
+    qkGradNorm: Float32Array.from({ length: k * 2 }, (_, i) => (i % 2 ? 4 : 3)), qkUpdateNorm: new Float32Array(k * 2).fill(0.25),
+    logitSpread: new Float32Array(k * 2).fill(2), jacobianNorm: new Float32Array(k * 2).fill(0.125),
     evals: [{ step: 2, loss: 0.5, tokenAccuracy: 0.75, sequenceAccuracy: 0.25 }], stepsDone: k, diverged: diverged > 0,
     divergedStep: diverged, elapsedMs: 10 });
   return r;
@@ -23,6 +24,10 @@ test('a run record keeps per-layer entropy as the mean over heads', () => {
   const r = record('scaled', 0, [2, 1]);
   assert.deepEqual(Array.from(r.entropyByLayer[0].view), [0.5, 0.5]);
   assert.deepEqual(Array.from(r.entropyByLayer[1].view), [2.5, 2.5]);
+  // Over layers: the q/k norms combine as one norm (3, 4 -> 5), the spread as the mean.
+  assert.deepEqual(Array.from(r.qkGradNorm.view), [5, 5]);
+  assert.deepEqual(Array.from(r.logitSpread.view), [2, 2]);
+  assert.deepEqual(Array.from(r.qkGradNormByLayer[1].view), [4, 4]);
   assert.equal(r.stepsPerSecond, 200);
   assert.equal(r.sequenceAccuracy, 0.25);
 });
@@ -30,16 +35,18 @@ test('a run record keeps per-layer entropy as the mean over heads', () => {
 test('CSV has one row per run and step, per-layer columns, and the evaluation where it ran', () => {
   const csv = curvesToCsv([record('scaled', 0, [2, 1, 0.5]), record('unscaled', 1, [2, NaN], { diverged: 2 })]);
   const lines = csv.trim().split('\n');
-  assert.equal(lines[0], 'variant,seed,step,loss,grad_norm,entropy_l1,max_logit_l1,top_weight_l1,entropy_l2,max_logit_l2,top_weight_l2,eval_loss,eval_token_accuracy,eval_sequence_accuracy');
+  assert.equal(lines[0], 'variant,seed,step,loss,grad_norm,'
+    + 'entropy_l1,max_logit_l1,top_weight_l1,qk_grad_norm_l1,qk_update_norm_l1,logit_spread_l1,jacobian_norm_l1,'
+    + 'entropy_l2,max_logit_l2,top_weight_l2,qk_grad_norm_l2,qk_update_norm_l2,logit_spread_l2,jacobian_norm_l2,'
+    + 'eval_loss,eval_token_accuracy,eval_sequence_accuracy');
   assert.equal(lines.length, 1 + 3 + 2);
-  assert.equal(lines[2], 'scaled,0,2,1,1,0.5,3,0.5,2.5,3,0.5,0.5,0.75,0.25');
+  assert.equal(lines[2], 'scaled,0,2,1,1,0.5,3,0.5,3,0.25,2,0.125,2.5,3,0.5,4,0.25,2,0.125,0.5,0.75,0.25');
   assert.equal(lines[5].split(',')[3], 'NaN');
 });
 
 test('JSON carries the settings, every curve and the answer; non-finite numbers become null', () => {
   const runs = [record('scaled', 0, [2, 1]), record('unscaled', 0, [2, NaN], { diverged: 2 })];
-  const answer = exerciseAnswer(runs.map((r) => ({ variant: r.variant, seed: r.seed, loss: r.loss.view, stopped: true, divergedStep: r.divergedStep, sequenceAccuracy: 1 })),
-    ['scaled', 'unscaled'], 0.1, 2);
+  const answer = { outcome: 'never', variants: [{ name: 'scaled', label: 'scaled 1/√d_k' }], sentences: ['…'] };  // lab.compare's result, as shown
   const json = JSON.parse(JSON.stringify(curvesToJson({ settings: { ...defaultState() }, runs, answer, generator: 'test' })));
   assert.equal(json.settings.dk, 128);
   assert.equal(json.threshold, 0.1);
@@ -47,7 +54,8 @@ test('JSON carries the settings, every curve and the answer; non-finite numbers 
   assert.equal(json.runs[1].diverged, true);
   assert.equal(json.runs[1].divergedStep, 2);
   assert.equal(json.runs[0].entropyByLayer.length, 2);
-  assert.equal(json.answer.variants[0].name, 'scaled');
+  assert.deepEqual(json.answer, answer);
+  assert.equal(curvesToJson({ settings: { ...defaultState() }, runs, answer: null, generator: 'test' }).answer, null);
   assert.equal(json.runs[0].config.scale, 'scaled');
 });
 

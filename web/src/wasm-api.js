@@ -158,6 +158,26 @@ export class Lab {
    */
   histogram(options) { return unwrap(this.module.histogram(plain(options))); }
 
+  /**
+   * The one-click scenarios (src/core/scenarios.cpp): settings is a URL-hash fragment in the page's keys.
+   * @returns {{id: string, title: string, caption: string, settings: string}[]}
+   */
+  scenarios() { return this.module.scenarios(); }
+
+  /**
+   * The exercise's answer from loss curves (src/wasm/analysis_bindings.cpp has the request's fields and ranges).
+   * @param {{threshold: number, steps: number, variants: {name?: string, scale: string, alpha?: number,
+   *   runs: {seed: number, loss: Float32Array|Float64Array|number[], sequenceAccuracy?: number|null,
+   *   divergedStep?: number, stopped?: boolean}[]}[]}} request  the first variant is the reference
+   * @returns {object} the structured answer (shape at the top of src/core/analysis_json.cpp, camelCase)
+   * @throws {Error} a bad request, naming the field
+   */
+  compare(request) {
+    const r = plain(request);
+    if (r && Array.isArray(r.variants)) r.variants = r.variants.map((v) => (v && Array.isArray(v.runs) ? { ...plain(v), runs: v.runs.map(plain) } : plain(v)));
+    return unwrap(this.module.compare(r));
+  }
+
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }
 

@@ -117,36 +117,76 @@ export interface SqrtdkProgressDetail {
   running: boolean;
 }
 
+/**
+ * A stall: at least `definitions.stallMinSteps` steps in which the smoothed loss stays above the threshold and
+ * within `definitions.stallBand` (highest <= (1 + band) x lowest).  A run's longest one.
+ */
+export interface SqrtdkStall {
+  /** first step */
+  start: number;
+  /** steps */
+  length: number;
+  /** median smoothed loss over the stall */
+  level: number;
+  /** lasts to the run's last step */
+  toEnd: boolean;
+}
+
 /** One run (one variant, one seed) in the answer. */
 export interface SqrtdkRunResult {
   seed: number;
-  /** first step whose smoothed loss is below the threshold; null if it never got there */
+  /** steps analysed (the finite part of the curve, at most the planned steps) */
+  steps: number;
+  /** finished, diverged or failed */
+  stopped: boolean;
+  /** first step whose smoothed loss is below the threshold; null if it never got there (so far) */
   stepsToThreshold: number | null;
+  stall: SqrtdkStall | null;
   /** smoothed loss at the last step */
   finalLoss: number | null;
   /** last evaluation's sequence accuracy; null before the first */
   sequenceAccuracy: number | null;
   diverged: boolean;
   divergedStep: number | null;
+  /** the answer box's and the Runs list's wording */
+  cells: { stepsToThreshold: string; stall: string; finalLoss: string };
 }
 
 /** One variant over its seeds. */
 export interface SqrtdkVariantResult {
   name: SqrtdkVariant;
-  /** the display name the charts use, e.g. "scaled 1/√d_k" */
+  /** the display name, e.g. "scaled 1/√d_k" (the core's, the same in the sentences and the table) */
   label: string;
-  /** median over seeds (a seed that never reached the threshold counts as infinitely slow); null if the median never did */
+  /** against the reference ('reference' for the first variant) */
+  outcome: SqrtdkOutcome;
+  ratio: number | null;
+  stepsEarlier: number | null;
+  /** median over seeds (a seed that never reached the threshold counts as slower than any); null if not a number */
   medianStepsToThreshold: number | null;
+  /** the median is "never" */
+  medianNever: boolean;
+  medianFinalLoss: number | null;
+  /** medians of start, length and level over the stalled runs (toEnd: all of them to the end); null if none */
+  medianStall: SqrtdkStall | null;
   runsReaching: number;
+  runsStalled: number;
   runsDiverged: number;
-  /** where the smoothed curve flattened for good (median step and level); null until every run has finished */
-  medianPlateauStep: number | null;
-  medianPlateauLoss: number | null;
+  /** still training and not yet below the threshold */
+  runsPending: number;
+  stallsToEnd: number;
+  /** the answer table's cells */
+  cells: { median: string; seeds: string; relation: string; stall: string; finalLoss: string };
   runs: SqrtdkRunResult[];
 }
 
-/** 'clear': medians >= 1.25x apart and seed ranges apart; 'within-spread': no clear difference. */
-export type SqrtdkOutcome = 'clear' | 'within-spread' | 'never' | 'reference-never' | 'neither';
+/**
+ * 'clear': seeds apart and medians >= clearRatio apart; 'within-spread': the seeds overlap; 'small': seeds apart
+ * but medians closer than clearRatio; 'one-seed': no spread to judge; 'never' / 'reference-never' / 'neither':
+ * who did not reach the threshold (median over seeds); 'pending': not known yet; 'reference': the first variant;
+ * 'single': only one variant.
+ */
+export type SqrtdkOutcome = 'clear' | 'within-spread' | 'small' | 'one-seed' | 'never' | 'reference-never' | 'neither'
+  | 'pending' | 'reference' | 'single';
 
 /** One variant against the reference. */
 export interface SqrtdkComparison {
@@ -159,27 +199,30 @@ export interface SqrtdkComparison {
   stepsEarlier: number | null;
 }
 
-/** sqrtdk-answer (and the element's `result`): the measured comparison. */
+/** sqrtdk-answer (and the element's `result`): the measured comparison, as the core's lab.compare gives it. */
 export interface SqrtdkAnswerDetail {
   /** always true in the event: every run reached the threshold or stopped */
   ready: boolean;
-  /** every run has finished (the plateau is known) */
+  /** every run has finished (final levels and stalls are final) */
   final: boolean;
   threshold: number;
   steps: number;
-  /** the definitions behind the numbers (smoothing window, plateau tolerances, the "clear" ratio) */
-  definitions: { window: number; plateauRelTol: number; plateauAbsTol: number; clearRatio: number };
-  reference: SqrtdkVariant | null;
-  variants: SqrtdkVariantResult[];
-  /** every other variant against the reference */
-  comparisons: SqrtdkComparison[];
-  /** of the first comparison (the usual two-variant exercise); null with one variant */
-  outcome: SqrtdkOutcome | null;
+  /** of the first comparison (the usual two-variant exercise) */
+  outcome: SqrtdkOutcome;
   ratio: number | null;
   stepsEarlier: number | null;
+  /** the definitions behind the numbers, and as the text shown under the table */
+  definitions: {
+    window: number; stallBand: number; stallMinSteps: number; clearRatio: number;
+    text: { smoothedLoss: string; stepsToThreshold: string; stall: string; finalLevel: string; clearDifference: string };
+  };
+  variants: SqrtdkVariantResult[];
   /** the answer box's sentences, and them joined */
   sentences: string[];
   sentence: string;
+  reference: SqrtdkVariant | null;
+  /** every other variant against the reference */
+  comparisons: SqrtdkComparison[];
   /** the settings the runs used */
   settings: SqrtdkSettings;
 }

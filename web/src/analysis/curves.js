@@ -1,6 +1,17 @@
 // Curves for the charts: smoothing for display and median + band over seeds.  Pure: no DOM.
+// Display only: the answer's smoothed loss, thresholds and stalls are the core's (lab.compare).
 
-import { smoothedLoss } from './analysis.js';
+/** Trailing mean over `window` values (fewer at the start). */
+function trailingMean(values, window) {
+  const out = new Float64Array(values.length);
+  let sum = 0;
+  for (let t = 0; t < values.length; t += 1) {
+    sum += values[t];
+    if (t >= window) sum -= values[t - window];
+    out[t] = sum / Math.min(t + 1, window);
+  }
+  return out;
+}
 
 /** Trailing mean for display (window 1 = the raw curve). Non-finite values pass through unsmoothed. */
 export function smoothForDisplay(values, window) {
@@ -8,7 +19,7 @@ export function smoothForDisplay(values, window) {
   let end = values.length;
   while (end > 0 && !Number.isFinite(values[end - 1])) end -= 1;
   const out = new Float64Array(values.length);
-  out.set(smoothedLoss(values.subarray ? values.subarray(0, end) : values.slice(0, end), window));
+  out.set(trailingMean(values.subarray ? values.subarray(0, end) : values.slice(0, end), window));
   for (let t = end; t < values.length; t += 1) out[t] = values[t];
   return out;
 }

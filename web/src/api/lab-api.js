@@ -3,7 +3,6 @@
 // message and changes nothing.
 
 import { strictSettings, settingsCopy } from './settings.js';
-import { currentAnswer } from './answer-detail.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -12,19 +11,20 @@ export const EXPORT_GENERATOR = 'sqrtdk lab (web)';
 export class LabApi {
   /**
    * @param {{store: import('../state/store.js').Store, events: import('./lab-events.js').LabEvents,
-   *          exercise: () => (import('../training/exercise.js').Exercise|null)}} deps
+   *          trainPanel: () => (import('../panels/train-panel.js').TrainPanel|null)}} deps
    */
-  constructor({ store, events, exercise }) {
+  constructor({ store, events, trainPanel }) {
     this.store = store;
     this.events = events;
-    this.exerciseOf = exercise;
+    this.trainPanelOf = trainPanel;
   }
 
-  start() { this._exercise('start()').start(); }
+  // The same actions as the panel's buttons (Start also applies settings changed while paused).
+  start() { this._panel('start()').start(); }
 
-  pause() { this._exercise('pause()').pause(); }
+  pause() { this._panel('pause()').pause(); }
 
-  reset() { this._exercise('reset()').reset(); }
+  reset() { this._panel('reset()').reset(); }
 
   get settings() { return settingsCopy(this.store.state); }
 
@@ -37,17 +37,17 @@ export class LabApi {
   /** The exercise's curves as text, exactly as the panel's Export buttons save them. */
   exportData(format) {
     if (format !== 'csv' && format !== 'json') throw new Error(STRINGS.badExportFormat(JSON.stringify(format) ?? String(format)));
-    const exercise = this._exercise('exportData()');
+    const { exercise, answerClient } = this._panel('exportData()');
     if (format === 'csv') return curvesToCsv(exercise.runs);
     const state = this.store.state;
-    const json = curvesToJson({ settings: { ...state }, runs: exercise.runs, answer: currentAnswer(exercise, state), generator: EXPORT_GENERATOR });
+    const json = curvesToJson({ settings: { ...state }, runs: exercise.runs, answer: answerClient.answer, generator: EXPORT_GENERATOR });
     return `${JSON.stringify(json, null, 1)}\n`;
   }
 
-  /** The training panel's exercise, when the train panel is shown. */
-  _exercise(member) {
-    const exercise = this.store.state.panels.includes('train') ? this.exerciseOf() : null;
-    if (!exercise) throw new Error(STRINGS.noExercise(member));
-    return exercise;
+  /** The training panel, when it is shown. */
+  _panel(member) {
+    const panel = this.store.state.panels.includes('train') ? this.trainPanelOf() : null;
+    if (!panel) throw new Error(STRINGS.noExercise(member));
+    return panel;
   }
 }

@@ -116,14 +116,16 @@ export class LabEvents {
     const fresh = slots.some((s) => !(this.stepsSeen.get(s.record) <= s.record.stepsDone));
     for (const s of slots) this.stepsSeen.set(s.record, s.record.stepsDone);
     if (fresh) {
+      this.generation = (this.generation ?? 0) + 1;
       this.result = null;
       this.announced.ready = false;
       this.announced.final = false;
     }
     if (progress.stepsDone === 0) return;
-    const exercise = this.exercise;
-    comparisonDetail({ exercise, state }).then((detail) => {
-      if (exercise !== this.exercise || this.destroyed) return;
+    const { exercise, generation } = this;
+    comparisonDetail({ exercise, state, helper: this.helper }).then((detail) => {
+      // null: a newer request replaced this one; a new generation: the runs were reset meanwhile.
+      if (!detail || exercise !== this.exercise || generation !== this.generation || this.destroyed) return;
       this._announce(detail);
     });
   }

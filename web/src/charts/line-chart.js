@@ -177,6 +177,7 @@ export class LineChart {
     else this.hidden.add(groupId);
     button.setAttribute('aria-pressed', String(show));
     if (this.plot) for (const i of this._seriesIndices(groupId)) this.plot.setSeries(i, { show });
+    this._showReadout(null);
   }
 
   _rebuild() {

@@ -45,7 +45,7 @@ export class LabInstance {
     const initial = host.hasAttribute('sync-url') ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store);
-    this.api = new LabApi({ store: this.store, events: this.events, exercise: () => this.panels.get('train')?.exercise ?? null });
+    this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
     this.workerUrl = createWorkerUrl();
     this.helper = new HelperWorker(this.workerUrl, {
       onFailure: (message, replaced) => {
@@ -54,6 +54,7 @@ export class LabInstance {
         this.events.error('helper', text, { recoverable: replaced });
       },
     });
+    this.events.helper = this.helper;  // the published answer is computed there too (api/answer-detail.js)
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices]);
     if (host.hasAttribute('sync-url')) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n));

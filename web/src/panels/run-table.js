@@ -1,5 +1,5 @@
-// The runs' progress: one row per run (variant, seed, steps, steps/s, status), an overall progress bar and
-// the total steps per second.  Rows are rebuilt only when the runs change; otherwise cells are updated in
+// The runs' progress: one row per run (variant, seed, steps, steps/s, status, and from the answer its steps
+// to threshold, stall and smoothed loss), an overall progress bar and the total steps per second.  Rows are rebuilt only when the runs change; otherwise cells are updated in
 // place (and only when their text changes), to keep the main thread's work per frame small.
 
 import { h, replaceChildren } from '../ui/dom.js';
@@ -33,15 +33,18 @@ export class RunTable {
       h('details', { class: 'run-details' }, [
         h('summary', { text: 'Runs' }),
         h('div', { class: 'table-scroll' }, [h('table', { class: 'run-table' }, [
-          h('thead', {}, [h('tr', {}, ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status']
+          h('thead', {}, [h('tr', {}, ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss']
             .map((text) => h('th', { attrs: { scope: 'col' }, text })))]),
           this.body])]),
       ]),
     ]);
   }
 
-  /** @param {object[]} slots Exercise.slots  @param {number} steps  @param {(v) => string} labelOf  @param {(v) => string} colourOf */
-  render(slots, steps, labelOf, colourOf) {
+  /**
+   * @param {object[]} slots Exercise.slots  @param {number} steps  @param {(v) => string} labelOf  @param {(v) => string} colourOf
+   * @param {object|null} answer lab.compare's result for these runs (answer-client.js): its per-run cells
+   */
+  render(slots, steps, labelOf, colourOf, answer = null) {
     const total = slots.length * steps;
     const done = slots.reduce((sum, s) => sum + Math.min(steps, s.record.stepsDone), 0);
     const now = performance.now();
@@ -56,15 +59,24 @@ export class RunTable {
     setText(this.summary, `${done.toLocaleString('en')} / ${total.toLocaleString('en')} steps` + (training ? ` · ${short(rate)} steps/s` : ''));
     setData(this.element, 'stepsDone', String(stepsDone));
 
-    const key = slots.map((s) => `${s.record.id}:${colourOf(s.record.variant)}:${labelOf(s.record.variant)}`).join('|');
+    // Display names from the core once its answer is here (the same as the answer's).
+    const labels = new Map((answer?.variants ?? []).map((v) => [v.name, v.label]));
+    const label = (variant) => labels.get(variant) ?? labelOf(variant);
+    const key = slots.map((s) => `${s.record.id}:${colourOf(s.record.variant)}:${label(s.record.variant)}`).join('|');
     if (key !== this.rowsKey) {
       this.rowsKey = key;
-      this.rows = new Map(slots.map((s) => [s.record.id, this._row(s.record, labelOf, colourOf)]));
+      this.rows = new Map(slots.map((s) => [s.record.id, this._row(s.record, label, colourOf)]));
       replaceChildren(this.body, [...this.rows.values()].map((r) => r.tr));
     }
+    const cells = new Map();
+    for (const v of answer?.variants ?? []) for (const run of v.runs) cells.set(`${v.name}|${run.seed}`, run.cells);
     for (const s of slots) {
       const r = s.record;
       const row = this.rows.get(r.id);
+      const analysed = r.stepsDone > 0 ? cells.get(`${r.variant}|${r.seed}`) : null;
+      setText(row.threshold, analysed?.stepsToThreshold ?? '–');
+      setText(row.stall, analysed?.stall ?? '–');
+      setText(row.level, analysed?.finalLoss ?? '–');
       let status = STATUS_TEXT[s.status];
       if (s.status === 'diverged') status = `diverged at step ${r.divergedStep}`;
       if (s.status === 'failed') status = `failed: ${s.error}`;
@@ -83,11 +95,13 @@ export class RunTable {
   _row(record, labelOf, colourOf) {
     const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
     swatch.style.borderTopColor = colourOf(record.variant);
-    const cells = { steps: h('td'), rate: h('td'), logitStd: h('td'), status: h('td') };
+    const cells = { steps: h('td'), rate: h('td'), logitStd: h('td'), status: h('td'),
+      threshold: h('td', { attrs: { 'data-cell': 'threshold' } }), stall: h('td', { attrs: { 'data-cell': 'stall' } }),
+      level: h('td', { attrs: { 'data-cell': 'level' } }) };
     const tr = h('tr', { attrs: { 'data-run': record.id } }, [
       h('th', { attrs: { scope: 'row' } }, [swatch, labelOf(record.variant)]),
       h('td', { text: String(record.seed) }),
-      cells.steps, cells.rate, cells.logitStd, cells.status,
+      cells.steps, cells.rate, cells.logitStd, cells.status, cells.threshold, cells.stall, cells.level,
     ]);
     return { tr, ...cells };
   }

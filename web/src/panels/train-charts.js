@@ -6,12 +6,17 @@ import { button, rangeControl, selectControl, toggleControl } from '../ui/contro
 import { LAYER_DASHES } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HeatmapChart } from '../charts/heatmap.js';
-import { accuracySeries, layerId, layerSeries, lossSeries } from '../training/series.js';
+import { accuracySeries, commonSteps, layerId, layerSeries, lossSeries, runSeries, stepMedians } from '../training/series.js';
+import { adamNote, trendNote } from './train-notes.js';
 import { downloadBlob } from '../export/download.js';
 
 // Axis ranges before any data (so that an empty chart already shows its axes).
 const EMPTY_LOSS_RANGE = [0.01, 3];
 const EMPTY_ENTROPY_RANGE = [0, 3];
+const EMPTY_GRAD_RANGE = [1e-4, 10];
+const EMPTY_SPREAD_RANGE = [0.1, 30];
+// Steps averaged by the "Why does Adam still learn?" box.
+const ADAM_WINDOW = 20;
 
 export class TrainCharts {
   /** @param {{store, theme: () => object}} deps */
@@ -28,7 +33,22 @@ export class TrainCharts {
       yRange: [0, 1], height: 200, integerX: true });
     this.entropy = new LineChart({ name: 'entropy', title: 'Attention entropy per layer (nats, median over seeds)', xLabel: 'step', yLabel: 'entropy', theme,
       height: 200, integerX: true, emptyY: EMPTY_ENTROPY_RANGE });
-    for (const chart of [this.loss, this.accuracy, this.entropy]) addPng(chart, chart.options.name);
+    // The mechanism: the gradient that reaches the queries and keys, and how spread the attention logits are.
+    this.qk = new LineChart({ name: 'qk-grad', title: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖, all layers)', xLabel: 'step',
+      yLabel: 'gradient norm', theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_GRAD_RANGE });
+    this.spread = new LineChart({ name: 'logit-spread', title: 'Attention logit spread (row max − mean, after scaling; mean over layers)', xLabel: 'step',
+      yLabel: 'logit spread', theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE });
+    for (const chart of [this.loss, this.accuracy, this.entropy, this.qk, this.spread]) addPng(chart, chart.options.name);
+    const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name, 'aria-live': 'polite' } });
+    this.qkNote = note('qk-grad');
+    this.spreadNote = note('logit-spread');
+    this.adamText = h('p', { class: 'chart-note' });
+    this.adamBox = h('aside', { class: 'why-box', attrs: { 'data-note': 'why-adam', 'aria-labelledby': 'lab-why-adam' } }, [
+      h('h4', { attrs: { id: 'lab-why-adam' }, text: 'Why does Adam still learn?' }), this.adamText]);
+    this.mechanismBlock = h('div', { class: 'chart-grid' }, [
+      h('div', { class: 'chart-with-note' }, [this.qk.element, this.qkNote]),
+      h('div', { class: 'chart-with-note' }, [this.spread.element, this.spreadNote]),
+    ]);
     this.heatLayer = selectControl({ key: 'heatLayer', label: 'layer', options: [], value: s.heatLayer, onChange: (heatLayer) => update({ heatLayer }) });
     this.heatHead = selectControl({ key: 'heatHead', label: 'head', options: [], value: s.heatHead, onChange: (heatHead) => update({ heatHead }) });
     this.heatmaps = new Map();
@@ -43,7 +63,7 @@ export class TrainCharts {
     this.syncHeatSelects(s);
   }
 
-  lineCharts() { return [this.loss, this.accuracy, this.entropy]; }
+  lineCharts() { return [this.loss, this.accuracy, this.entropy, this.qk, this.spread]; }
 
   all() { return [...this.lineCharts(), ...this.heatmaps.values()]; }
 
@@ -79,7 +99,8 @@ export class TrainCharts {
 
   /** Render parts, each a function of the panel's render context {state, slots, labelOf, colourOf, band}. */
   parts() {
-    return [(c) => this.renderLoss(c), (c) => this.renderAccuracy(c), (c) => this.renderEntropy(c), (c) => this.renderHeatmaps(c)];
+    return [(c) => this.renderLoss(c), (c) => this.renderMechanism(c), (c) => this.renderAccuracy(c), (c) => this.renderEntropy(c),
+      (c) => this.renderHeatmaps(c)];
   }
 
   renderLoss({ state, slots, labelOf, colourOf, band }) {
@@ -87,6 +108,30 @@ export class TrainCharts {
     if (!this._changed('loss', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
     const { xs, columns } = lossSeries(slots, state.variants, state.smooth);
     this.loss.setData(xs, columns);
+  }
+
+  renderMechanism({ state, slots, labelOf, colourOf, band }) {
+    const groups = state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band }));
+    this.qk.setGroups(groups);
+    this.spread.setGroups(groups);
+    if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
+    const qk = runSeries(slots, state.variants, 'qkGradNorm', state.smooth);
+    const spread = runSeries(slots, state.variants, 'logitSpread', state.smooth);
+    this.qk.setData(qk.xs, qk.columns);
+    this.spread.setData(spread.xs, spread.columns);
+    const o = { labelOf, variants: state.variants };
+    setText(this.qkNote, trendNote(qk, { ...o, what: 'the q/k gradient', trend: 'fall' }));
+    setText(this.spreadNote, trendNote(spread, { ...o, what: 'the logit spread', trend: 'grow' }));
+    // The first steps and the latest ones: the gradients differ at init, and again once attention saturates.
+    const last = commonSteps(slots);
+    const windows = [ADAM_WINDOW, last].filter((to, i) => to > 0 && (i === 0 || to > 2 * ADAM_WINDOW)).map((to) => {
+      const w = stepMedians(slots, state.variants, ['qkGradNorm', 'qkUpdateNorm'], Math.min(to, last) - ADAM_WINDOW + 1, Math.min(to, last));
+      return { ...w, perVariant: Object.fromEntries(state.variants.map((v) => [v, { grad: w.medians[v].qkGradNorm, update: w.medians[v].qkUpdateNorm }])) };
+    });
+    const optimizer = slots.find((s) => s.record.coreConfig)?.record.coreConfig.optimizer ?? 'adam';
+    const adam = last >= ADAM_WINDOW ? adamNote(windows, { ...o, optimizer }) : null;
+    this.adamBox.hidden = adam === null;
+    setText(this.adamText, adam ? adam.text : '');
   }
 
   renderAccuracy({ state, slots, labelOf, colourOf, band }) {
@@ -131,6 +176,10 @@ export class TrainCharts {
     this.keys[name] = key;
     return true;
   }
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }
 
 function addPng(chart, name) {

@@ -7,12 +7,13 @@ import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
 import { variantColour, variantLabel } from '../ui/palette.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
-import { exerciseAnswer } from '../analysis/exercise-answer.js';
+import { AnswerClient } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';
 import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
 import { TrainCharts } from './train-charts.js';
 import { entropyAtStart, startNote } from './train-notes.js';
+import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
@@ -30,6 +31,11 @@ export class TrainPanel {
   constructor({ store, helper, theme, notify, createClient, concurrency }) {
     this.store = store;
     this.helper = helper;
+    // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
+    this.answerClient = new AnswerClient(helper, {
+      onAnswer: () => this.renderer.schedule(),
+      onError: (error) => this._showProblem(`The answer could not be computed: ${error.message}`),
+    });
     this.theme = theme;
     this.notify = notify;
     this.pendingPlan = false;
@@ -37,8 +43,9 @@ export class TrainPanel {
     this.renderer = new ThrottledRenderer({ intervalMs: RENDER_INTERVAL_MS, alive: () => this.element.isConnected,
       context: () => this._renderContext(), parts: () => [(c) => this._renderStatus(c), ...this.charts.parts()] });
     this.controls = new TrainControls({ store, actions: {
-      start: () => this._start(), pause: () => this.exercise.pause(), step: () => this._stepOnce(), reset: () => this._reset() } });
+      start: () => this.start(), pause: () => this.pause(), step: () => this._stepOnce(), reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme });
+    this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
@@ -48,9 +55,12 @@ export class TrainPanel {
         + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?' }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
-    this.unsubscribe = store.subscribe((state, changed) => this._onState(state, changed));
+    this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
+    helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
+      if (reply) this.scenarios.setScenarios(reply.list);
+    }, () => {});
   }
 
   destroy() {
@@ -85,6 +95,9 @@ export class TrainPanel {
       this.runTable.element,
       this.answer.element,
       this.charts.lossBlock,
+      this.charts.mechanismBlock,
+      this.charts.adamBox,
+      this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
       ...this.charts.heatmapBlock,
@@ -92,19 +105,21 @@ export class TrainPanel {
     ]);
   }
 
-  // ---- actions ----------------------------------------------------------------------------------
+  // ---- actions (the buttons, and the element's start/pause/reset) -------------------------------
 
-  _start() {
+  start() {
     if (this.pendingPlan) this._applyPending();
     this.exercise.start();
   }
+
+  pause() { this.exercise.pause(); }
 
   _stepOnce() {
     if (this.pendingPlan) this._applyPending();
     this.exercise.stepOnce();
   }
 
-  _reset() {
+  reset() {
     if (this.pendingPlan) this._applyPending();
     else this.exercise.reset();
   }
@@ -118,20 +133,24 @@ export class TrainPanel {
 
   // ---- state ------------------------------------------------------------------------------------
 
-  _onState(state, changed) {
+  _onState(state, changed, origin) {
     this.controls.show(state, changed);
     this.charts.show(state, changed);
+    this.scenarios.show(state);
     if (changed.some((k) => TRAIN_KEYS.has(k))) {
       this._requestPrediction(state);
-      this._planChanged(state);
+      this._planChanged(state, origin);
     }
     if (changed.includes('steps')) this.exercise.setSteps(state.steps);
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.renderer.now();
   }
 
-  /** New model/task settings: apply them now, or, once the runs made progress, keep the curves until Start. */
-  _planChanged(state) {
+  /**
+   * New model/task settings: apply them now, or, when a learner changed a control after the runs made
+   * progress, keep the curves until Start.  Changes from a link, an attribute or the API apply at once.
+   */
+  _planChanged(state, origin) {
     const differs = JSON.stringify(runPlan(state)) !== this.exercise.planKey;
     const progress = this.exercise.runs.reduce((sum, r) => sum + r.stepsDone, 0);
     if (!differs) {
@@ -139,7 +158,9 @@ export class TrainPanel {
       this.pending.hidden = true;
       return;
     }
-    if (progress === 0) {
+    if (progress === 0 || origin !== 'control') {
+      this.pendingPlan = false;
+      this.pending.hidden = true;
       this._applyPlan(state);
       return;
     }
@@ -212,14 +233,9 @@ export class TrainPanel {
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     this._renderStatusLine(slots, state.steps);
-    this.runTable.render(slots, state.steps, labelOf, colourOf);
-    const answer = exerciseAnswer(slots.map((s) => ({
-      variant: s.record.variant, seed: s.record.seed, loss: s.record.loss.view,
-      stopped: ['done', 'diverged', 'failed'].includes(s.status), divergedStep: s.record.divergedStep,
-      sequenceAccuracy: s.record.sequenceAccuracy,
-    })), state.variants, state.threshold, state.steps);
-    this.lastAnswer = answer;
-    this.answer.render(answer, labelOf, started);
+    this.answerClient.update(slots, state);
+    this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
+    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
     this._renderStartNote(state, slots, labelOf);
   }
 
@@ -252,7 +268,7 @@ export class TrainPanel {
   }
 
   _exportJson() {
-    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.lastAnswer ?? exerciseAnswer([], [], this.store.state.threshold, this.store.state.steps),
+    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer,
       generator: 'sqrtdk lab (web)' });
     downloadText(`${JSON.stringify(json, null, 1)}\n`, 'sqrtdk-curves.json', 'application/json');
   }

@@ -2,6 +2,10 @@
 
 const INITIAL_CAPACITY = 512;
 
+/** Per-layer metrics of the attention mechanism in a step chunk (NaN when the core does not send them). */
+export const MECHANISM = Object.freeze(['qkGradNorm', 'qkUpdateNorm', 'logitSpread', 'jacobianNorm']);
+const NORMS = new Set(['qkGradNorm', 'qkUpdateNorm']);
+
 /** A Float32Array that grows by doubling; `view` is the filled part. */
 class GrowableFloats {
   constructor() {
@@ -44,6 +48,11 @@ export class RunRecord {
     this.entropyByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
     this.maxLogitByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
     this.topWeightByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
+    // The attention mechanism, per layer: the gradient reaching W_q, W_k (and biases), the change the
+    // optimizer applied to them, the spread of the attention logits and the softmax Jacobian's norm.
+    for (const name of MECHANISM) this[`${name}ByLayer`] = Array.from({ length: this.layers }, () => new GrowableFloats());
+    // The same over all layers: norms combine as the norm of all layers' q/k tensors, the rest as the mean.
+    for (const name of MECHANISM) this[name] = new GrowableFloats();
     this.evals = [];
     this.stepsDone = 0;
     this.divergedStep = 0;
@@ -74,6 +83,16 @@ export class RunRecord {
         this.entropyByLayer[l].push(sum / heads);
         this.maxLogitByLayer[l].push(chunk.maxLogit[i * layers + l]);
         this.topWeightByLayer[l].push(chunk.topWeight[i * layers + l]);
+      }
+      for (const name of MECHANISM) {
+        const values = chunk[name];
+        let combined = 0;
+        for (let l = 0; l < layers; l += 1) {
+          const v = values ? values[i * layers + l] : NaN;
+          this[`${name}ByLayer`][l].push(v);
+          combined += NORMS.has(name) ? v * v : v / layers;
+        }
+        this[name].push(NORMS.has(name) ? Math.sqrt(combined) : combined);
       }
     }
     for (const e of chunk.evals) this.evals.push({ ...e });

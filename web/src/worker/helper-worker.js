@@ -1,5 +1,5 @@
-// The per-instance helper worker: the softmax explorer's computations and the predicted logit std, off the
-// main thread.  Requests of one kind (a name the caller chooses) are "latest wins": while one is computing,
+// The per-instance helper worker: the softmax explorer's computations, the predicted logit std and the
+// exercise's answer (lab.compare), off the main thread.  Requests of one kind (a name the caller chooses) are "latest wins": while one is computing,
 // newer ones replace the waiting one (dragging a slider queues at most one request per kind), and a
 // superseded request resolves to null.
 // A worker that fails is reported and replaced (up to MAX_REPLACEMENTS times); the latest requests are re-sent.

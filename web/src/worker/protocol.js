@@ -11,7 +11,8 @@
 //      then silently run `fastForward` steps (replaying a run        config: the core's full config, its
 //      whose worker was replaced; the same seed gives the same curve) defaults filled in
 //   {type:'step', id, steps, attention}                           {type:'chunk', id, loss, gradNorm, entropy,
-//      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight (typed arrays as in
+//      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight, qkGradNorm,
+//                                                                    qkUpdateNorm, logitSpread, jacobianNorm (as in
 //      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,
 //      also return that attention map after the steps                divergedStep, elapsedMs, attention}
 //                                                                    attention: null or {data, rows, cols, layer, head}
@@ -21,6 +22,10 @@
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
 //      predicted std of the attention logits at init, per config
+//   {type:'compare', id, request}       (Lab.compare request)      {type:'compare', id, result}
+//      the exercise's answer from the runs' loss curves
+//   {type:'scenarios', id}                                        {type:'scenarios', id, list}
+//      the core's one-click presets [{id, title, caption, settings}]
 
 // Before any request is answered, the page sends the WebAssembly core, compiled once per page
 // (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
@@ -40,6 +45,8 @@ export const REQUEST_REPLY = Object.freeze({
   sweep: 'sweep',
   histogram: 'histogram',
   predictLogitStd: 'predictLogitStd',
+  compare: 'compare',
+  scenarios: 'scenarios',
 });
 
 const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);

@@ -1,6 +1,7 @@
 // The worker's entry.  Its Blob source is the Emscripten glue (which defines createSqrtdkModule) followed by
 // this bundle (see web/build.mjs and worker-url.js).  It answers the requests of protocol.js, one at a time.
-// A training worker holds one run's trainer; the page's helper worker answers the softmax explorer's requests.
+// A training worker holds one run's trainer; the page's helper worker answers the softmax explorer's requests
+// and computes the exercise's answer.
 
 import { loadLab } from '../wasm-api.js';
 import { isCoreDelivery, isRequest, REQUEST_REPLY, transferablesOf } from './protocol.js';
@@ -45,6 +46,10 @@ function startWorker(scope) {
         entropy: chunk.entropy,
         maxLogit: chunk.maxLogit,
         topWeight: chunk.topWeight,
+        qkGradNorm: chunk.qkGradNorm,
+        qkUpdateNorm: chunk.qkUpdateNorm,
+        logitSpread: chunk.logitSpread,
+        jacobianNorm: chunk.jacobianNorm,
         evals: chunk.evals,
         stepsDone: chunk.stepsDone,
         diverged: chunk.diverged,
@@ -60,6 +65,8 @@ function startWorker(scope) {
     sweep(lab, { options }) { return { result: lab.sweep(options) }; },
     histogram(lab, { options }) { return { result: lab.histogram(options) }; },
     predictLogitStd(lab, { configs }) { return { values: configs.map((c) => lab.predictedLogitStd(c)) }; },
+    compare(lab, { request }) { return { result: lab.compare(request) }; },
+    scenarios(lab) { return { list: lab.scenarios() }; },
   };
 
   function requireTrainer() {

@@ -1,0 +1,41 @@
+// sqrtdk scenarios: the one-click presets of the page, with their settings and the command that runs each.
+#include <string>
+
+#include "cli/commands.hpp"
+#include "cli/json.hpp"
+#include "cli/output.hpp"
+#include "core/scenarios.hpp"
+
+namespace sqrtdk {
+namespace {
+
+const char kUsage[] =
+    "usage: sqrtdk scenarios [--json]\n"
+    "\n"
+    "Lists the scenarios (one-click presets of the web page): id, title, caption and settings (the page's URL-hash\n"
+    "keys).  'sqrtdk compare --scenario <id>' runs one exactly as the page does.\n";
+
+}  // namespace
+
+int run_scenarios(const Args& args) {
+  if (args.wants_help()) return emit(kUsage);
+  args.accept({"json"});
+  const bool json = args.get_switch("json");
+  if (json) {
+    JsonWriter w;
+    w.begin_array();
+    for (const Scenario& s : scenarios()) {
+      w.begin_object().field("id", s.id).field("title", s.title).field("caption", s.caption);
+      w.field("settings", s.settings).end_object();
+    }
+    w.end_array();
+    return emit(w.str() + "\n");
+  }
+  std::string text;
+  for (const Scenario& s : scenarios())
+    appendf(text, "%s: %s\n  %s\n  settings: %s\n  run: sqrtdk compare --scenario %s\n\n", s.id, s.title, s.caption,
+            s.settings, s.id);
+  return emit(text);
+}
+
+}  // namespace sqrtdk

@@ -1,0 +1,149 @@
+// lab.compare(request): the exercise's answer from loss curves, by the one analysis (src/core/analysis.hpp).
+//
+// request = {threshold, steps, variants: [{name?, scale, alpha?, runs: [{seed, loss, sequenceAccuracy?,
+//            divergedStep?, stopped?}]}]}
+//   threshold        number in [1e-9, 100]
+//   steps            integer in [1, 1000000]: the steps every run is planned for
+//   variants         1..8; the first is the reference.  scale: scaled | unscaled | alpha | qknorm; alpha (for
+//                    scale alpha) in [0, 2]; name (<= 64 characters) is echoed back, default the scale
+//   runs             1..50 per variant; loss: Float32Array, Float64Array or array of numbers (<= 1000000 steps,
+//                    non-finite values allowed: a diverged run ends with them); sequenceAccuracy: number in
+//                    [0, 1], NaN or null (none yet); divergedStep: integer >= 0 (0 = did not diverge);
+//                    stopped: boolean (default true): finished, diverged or failed
+// Returns the structured answer (analysis_json.cpp, camelCase keys) or {error} naming the first bad field.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/analysis.hpp"
+#include "wasm/js_fields.hpp"
+
+namespace sqrtdk::wasm {
+namespace {
+
+using emscripten::val;
+
+constexpr int kMaxVariants = 8;
+constexpr int kMaxRuns = 50;
+constexpr int kMaxSteps = 1000000;
+constexpr double kMaxPoints = 20e6;  // all curves together: 80 MB of floats
+
+val error_result(const std::string& message) {
+  val out = val::object();
+  out.set("error", message);
+  return out;
+}
+
+bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
+
+// The length of `v` if it is an array of 1..max items, else -1.
+int array_length(const val& v, int max) {
+  if (!is_array(v)) return -1;
+  const int n = v["length"].as<int>();
+  return n >= 1 && n <= max ? n : -1;
+}
+
+// Copies a loss curve into `out`; "" or the problem.
+std::string read_loss(const val& v, const std::string& what, std::vector<float>& out) {
+  const bool typed = v.instanceof(val::global("Float32Array")) || v.instanceof(val::global("Float64Array"));
+  if (!typed && !is_array(v)) return what + " must be a Float32Array, a Float64Array or an array of numbers";
+  const double n = v["length"].as<double>();
+  if (n > kMaxSteps) return what + " has more than " + std::to_string(kMaxSteps) + " steps";
+  out.resize(static_cast<std::size_t>(n));
+  if (!typed) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const val x = v[i];
+      if (x.typeOf().as<std::string>() != "number") return what + "[" + std::to_string(i) + "] must be a number";
+      out[i] = static_cast<float>(x.as<double>());
+    }
+    return "";
+  }
+  // TypedArray.prototype.set copies (and converts Float64 to Float32) straight into the heap.
+  val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", v);
+  return "";
+}
+
+std::string read_run(const val& object, const std::string& what, RunCurve& run) {
+  if (object.isNull() || object.isUndefined()) return what + " must be an object";
+  JsFields f(object, what.c_str(), {"seed", "loss", "sequenceAccuracy", "divergedStep", "stopped"});
+  run.seed = f.seed("seed", 0);
+  run.diverged_step = f.integer("divergedStep", 0);
+  if (!f.ok()) return f.error();
+  if (run.diverged_step < 0) return what + ".divergedStep must be >= 0";
+  if (object["seed"].isUndefined()) return what + ".seed is required";
+  const val accuracy = object["sequenceAccuracy"];
+  if (!accuracy.isUndefined() && !accuracy.isNull()) {
+    if (accuracy.typeOf().as<std::string>() != "number") return what + ".sequenceAccuracy must be a number or null";
+    run.sequence_accuracy = accuracy.as<double>();
+    if (std::isfinite(run.sequence_accuracy) && (run.sequence_accuracy < 0 || run.sequence_accuracy > 1))
+      return what + ".sequenceAccuracy must be in [0, 1] (or NaN/null: none yet)";
+    if (std::isinf(run.sequence_accuracy)) return what + ".sequenceAccuracy must be in [0, 1] (or NaN/null: none yet)";
+  }
+  const val stopped = object["stopped"];
+  if (!stopped.isUndefined()) {
+    if (stopped.typeOf().as<std::string>() != "boolean") return what + ".stopped must be a boolean";
+    run.stopped = stopped.as<bool>();
+  }
+  return read_loss(object["loss"], what + ".loss", run.loss);
+}
+
+std::string read_variant(const val& object, const std::string& what, VariantCurves& v, double& points) {
+  if (object.isNull() || object.isUndefined()) return what + " must be an object";
+  JsFields f(object, what.c_str(), {"name", "scale", "alpha", "runs"});
+  const std::string scale = f.text("scale", "");
+  const double alpha = f.number("alpha", ModelConfig{}.alpha);
+  v.name = f.text("name", scale);
+  if (!f.ok()) return f.error();
+  ScaleMode mode{};
+  bool known = false;
+  for (ScaleMode m : {ScaleMode::scaled, ScaleMode::unscaled, ScaleMode::alpha, ScaleMode::qknorm}) {
+    if (scale == to_string(m)) {
+      mode = m;
+      known = true;
+    }
+  }
+  if (!known) return what + ".scale must be one of scaled, unscaled, alpha, qknorm";
+  if (alpha < 0 || alpha > 2) return what + ".alpha must be in [0, 2]";
+  if (v.name.empty() || v.name.size() > 64) return what + ".name must have 1 to 64 characters";
+  v.label = variant_label(mode, alpha);
+  const val runs = object["runs"];
+  const int n = array_length(runs, kMaxRuns);
+  if (n < 0) return what + ".runs must be an array of 1 to " + std::to_string(kMaxRuns) + " runs";
+  v.runs.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const std::string problem = read_run(runs[i], what + ".runs[" + std::to_string(i) + "]", v.runs[i]);
+    if (!problem.empty()) return problem;
+    points += static_cast<double>(v.runs[i].loss.size());
+    if (points > kMaxPoints) return "request: more than 20,000,000 loss values in all";
+  }
+  return "";
+}
+
+val compare_js(val request) {
+  JsFields f(request, "request", {"threshold", "steps", "variants"});
+  const double threshold = f.number("threshold", 0.1);
+  const int steps = f.integer("steps", 0);
+  if (!f.ok()) return error_result(f.error());
+  if (threshold < 1e-9 || threshold > 100) return error_result("request.threshold must be in [1e-09, 100]");
+  if (steps < 1 || steps > kMaxSteps) return error_result("request.steps must be an integer in [1, 1000000]");
+  const val list = request["variants"];
+  const int n = array_length(list, kMaxVariants);
+  if (n < 0) return error_result("request.variants must be an array of 1 to 8 variants");
+  std::vector<VariantCurves> variants(n);
+  double points = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::string problem = read_variant(list[i], "request.variants[" + std::to_string(i) + "]", variants[i], points);
+    if (!problem.empty()) return error_result(problem);
+  }
+  const Answer answer = compare_runs(variants, threshold, steps);
+  return val::global("JSON").call<val>("parse", answer_json(answer, /*camel_case=*/true));
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(sqrtdk_analysis) { emscripten::function("compare", &compare_js); }
+
+}  // namespace sqrtdk::wasm

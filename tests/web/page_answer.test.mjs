@@ -1,0 +1,91 @@
+// The answer a learner reads after a short exercise in headless chromium: stalls instead of "plateau", the
+// final level, "never (in N steps)", one seed, each seed's steps, clear or within the spread, N steps and the
+// ratio, the table's display names in the sentences, and a GPT-init wording that cannot read as a contradiction.
+// Every number and word comes from the core (lab.compare); these check what reaches the page.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, newPage, openLab } from './helpers/browser.mjs';
+
+let env;
+test.before(async () => { env = await openLab(); });
+test.after(async () => { await env.close(); });
+
+const LABELS = { scaled: 'scaled 1/√d_k', unscaled: 'unscaled', alpha: '1/d_k^α, α=1', qknorm: 'QK-norm' };
+
+/** Train the exercise of `hash` to the end; returns the answer's sentences, table rows and definitions. */
+async function finishedAnswer(hash) {
+  const { page, context, errors } = await newPage(env.browser);
+  await page.goto(env.url('http', 'lab.html', `#panels=train&evalEvery=50&${hash}`));
+  const train = lab(page);
+  await train.locator('button', { hasText: 'Start' }).click();
+  await train.locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
+  const answer = train.locator('.answer');
+  const sentences = await answer.locator('.answer-sentence').allTextContents();
+  const rows = await answer.locator('.answer-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    variant: tr.dataset.variant,
+    outcome: tr.dataset.outcome,
+    label: tr.querySelector('th').textContent,
+    ...Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.cell, td.textContent])),
+  })));
+  const runs = await train.locator('.run-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    run: tr.dataset.run,
+    ...Object.fromEntries([...tr.querySelectorAll('td[data-cell]')].map((td) => [td.dataset.cell, td.textContent])),
+  })));
+  const definitions = await answer.locator('.answer-definitions li').allTextContents();
+  const text = await answer.innerText();
+  const outcome = await answer.getAttribute('data-outcome');
+  await context.close();
+  assert.deepEqual(errors, []);
+  return { sentences, rows, runs, definitions, text, outcome };
+}
+
+test('Adam lr 0.01, one seed: unscaled stalls and never gets there, and the answer says so', async () => {
+  const a = await finishedAnswer('variants=scaled,unscaled&seeds=1&steps=150&lr=0.01');
+  assert.equal(a.outcome, 'never');
+  assert.match(a.sentences[0], /^unscaled did not reach smoothed loss 0\.1 in 150 steps; scaled 1\/√d_k reached it at step \d+\. One seed: no spread to judge whether the difference is clear\.$/);
+  const [scaled, unscaled] = a.rows;
+  assert.equal(unscaled.median, 'never (in 150 steps)');
+  assert.equal(unscaled.relation, 'never (in 150 steps)');
+  assert.equal(unscaled.seeds, 'never');
+  assert.match(unscaled.stall, /^from step \d+ to the end \(\d+ steps\) at \d/);
+  assert.equal(scaled.stall, 'none');
+  assert.match(scaled.seeds, /^\d+$/);
+  assert.match(unscaled.final, /^\d/);
+  assert.match(a.sentences.find((s) => s.startsWith('Stalls')), /unscaled from step \d+ to the end/);
+  assert.match(a.sentences.at(-1), /^Final smoothed loss: scaled 1\/√d_k [\d.e-]+, unscaled [\d.]+\.$/);
+  // Every run's steps to threshold, stall and level in the Runs list too.
+  assert.deepEqual(a.runs.map((r) => [r.run, r.threshold]), [['scaled-0', scaled.seeds], ['unscaled-0', 'never (in 150 steps)']]);
+  assert.equal(a.runs[1].stall, unscaled.stall);
+  // The definitions under the table; no "plateau" anywhere.
+  assert.deepEqual(a.definitions.map((d) => d.split(':')[0]), ['Smoothed loss', 'Steps to threshold', 'Stall', 'Final level', 'Clear difference']);
+  assert.match(a.definitions[2], /^Stall: at least 50 steps in which the smoothed loss stays above 0\.1 and within 25 %/);
+  assert.doesNotMatch(a.text, /plateau|cannot compare/i);
+});
+
+test('four variants, one seed: the sentences use the table\'s display names and the × sign', async () => {
+  const a = await finishedAnswer('variants=scaled,unscaled,alpha,qknorm&trainAlpha=1&seeds=1&steps=80');
+  assert.deepEqual(a.rows.map((r) => r.label), Object.values(LABELS));
+  assert.deepEqual(a.rows.map((r) => r.variant), Object.keys(LABELS));
+  assert.equal(a.sentences.length >= 5, true, a.sentences.join('\n'));
+  for (const [i, v] of ['unscaled', 'alpha', 'qknorm'].entries()) {
+    assert.ok(a.sentences[i].startsWith(`${LABELS[v]} `), a.sentences[i]);
+    assert.match(a.sentences[i], /scaled 1\/√d_k/);
+    assert.match(a.sentences[i], /One seed: no spread to judge whether the difference is clear\.$/);
+    assert.match(a.sentences[i], / steps (later|earlier) \([\d.]+× as many steps\)|in the same number of steps|did not reach/);
+  }
+  assert.doesNotMatch(a.text, /\b(alpha|qknorm)\b|\dx /);
+});
+
+test('GPT init, two seeds: each seed\'s steps, N steps and the ratio, and a verdict that cannot contradict itself', async () => {
+  const a = await finishedAnswer('variants=scaled,unscaled&seeds=2&steps=130&init=gpt');
+  const [scaled, unscaled] = a.rows;
+  assert.match(scaled.seeds, /^\d+ · \d+$/);
+  assert.match(unscaled.seeds, /^\d+ · \d+$/);
+  const sentence = a.sentences[0];
+  assert.match(sentence, /^unscaled reached smoothed loss 0\.1 at a median of [\d.]+ steps vs [\d.]+ for scaled 1\/√d_k: /);
+  assert.match(sentence, /[\d.]+ steps? (later|earlier) \([\d.]+× as many steps\)|in the same number of steps/);
+  assert.match(sentence, /A clear difference: |Within the spread of the seeds: |Small but consistent: /);
+  assert.doesNotMatch(sentence, /no clear difference \(ratio|seed ranges apart/);
+  assert.ok(['clear', 'within-spread', 'small'].includes(a.outcome), a.outcome);
+  assert.match(unscaled.relation, /^[\d.]+ steps? (later|earlier) \([\d.]+×\): (clear|within the seeds' spread|small but consistent)$|^in the same/);
+});

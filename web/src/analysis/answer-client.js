@@ -1,0 +1,80 @@
+// The exercise's answer, computed by the core's one analysis (lab.compare, src/core/analysis.hpp) in the
+// helper worker from the runs as they are now.  The page computes nothing of it: it sends the curves and
+// shows the structured result (sentences, table cells, definitions) as it comes back.
+// Requests are "latest wins" (helper-worker.js), so while runs train the answer follows them without
+// queueing, and the main thread only copies the curves.
+
+const STOPPED = new Set(['done', 'diverged', 'failed']);
+
+/**
+ * The lab.compare request for the runs of an exercise, the variants in the order of `variants` (the first is
+ * the reference).  Pure.
+ * @param {{record: import('../training/run-record.js').RunRecord, status: string}[]} slots
+ * @param {{variants: string[], trainAlpha: number, threshold: number, steps: number}} settings
+ */
+export function compareRequest(slots, { variants, trainAlpha, threshold, steps }) {
+  return {
+    threshold,
+    steps,
+    variants: variants.map((variant) => ({
+      name: variant,
+      scale: variant,
+      ...(variant === 'alpha' ? { alpha: trainAlpha } : {}),
+      runs: slots.filter((s) => s.record.variant === variant).map(({ record, status }) => ({
+        seed: record.seed,
+        loss: record.loss.view.slice(),  // exactly the filled part (a view would clone its whole buffer)
+        sequenceAccuracy: Number.isFinite(record.sequenceAccuracy) ? record.sequenceAccuracy : null,
+        divergedStep: record.divergedStep,
+        stopped: STOPPED.has(status),
+      })),
+    })).filter((v) => v.runs.length > 0),
+  };
+}
+
+/** What the answer is about (the plan), and what it was computed from (the curves so far). */
+function keys(slots, { variants, trainAlpha, threshold, steps }) {
+  const plan = JSON.stringify([variants, trainAlpha, threshold, steps, slots.map((s) => s.record.id)]);
+  const data = slots.map((s) => `${s.record.loss.length}:${STOPPED.has(s.status)}:${s.record.sequenceAccuracy}`).join('|');
+  return { plan, data };
+}
+
+export class AnswerClient {
+  /**
+   * @param {import('../worker/helper-worker.js').HelperWorker} helper
+   * @param {{onAnswer: (answer: object) => void, onError: (error: Error) => void}} callbacks
+   */
+  constructor(helper, { onAnswer, onError }) {
+    this.helper = helper;
+    this.onAnswer = onAnswer;
+    this.onError = onError;
+    this.key = '';
+    this.plan = '';
+    this.generation = 0;  // counts restarts of the same plan (a curve got shorter: the runs were reset)
+    this.lengths = [];
+    this.answer = null;   // the latest answer for the current plan, or null
+  }
+
+  /** Ask for the answer if the runs or settings changed since the last request. */
+  update(slots, settings) {
+    const keyed = keys(slots, settings);
+    const lengths = slots.map((s) => s.record.loss.length);
+    if (keyed.plan === this.basePlan && lengths.some((n, i) => n < this.lengths[i])) this.generation += 1;
+    this.basePlan = keyed.plan;
+    this.lengths = lengths;
+    const plan = `${this.generation}|${keyed.plan}`;
+    const data = `${plan}|${keyed.data}`;
+    if (data === this.key) return;
+    this.key = data;
+    if (plan !== this.plan) this.answer = null;
+    this.plan = plan;
+    const request = compareRequest(slots, settings);
+    if (request.variants.length === 0) return;
+    this.helper.latest('answer', { type: 'compare', request }).then((reply) => {
+      // null: a newer request replaced this one.  An answer for other settings is dropped; one for the same
+      // runs a little shorter is shown (a newer one follows).
+      if (!reply || plan !== this.plan) return;
+      this.answer = reply.result;
+      this.onAnswer(reply.result);
+    }, (error) => this.onError(error));
+  }
+}

@@ -1,0 +1,55 @@
+// The scenarios: one-click presets from the core's table (src/core/scenarios.cpp, via lab.scenarios()).
+// Each preset is a settings fragment in the page's URL keys, applied through the same parser as a link, so
+// it is validated like one and the page's link (Copy link) shares it.  A preset sets the settings; Start runs it.
+
+import { h, replaceChildren } from '../ui/dom.js';
+import { button } from '../ui/controls.js';
+import { parseHash } from '../state/url-state.js';
+
+export class ScenariosView {
+  /**
+   * @param {{store, notify: (texts: string|string[]) => void}} deps
+   */
+  constructor({ store, notify }) {
+    this.store = store;
+    this.notify = notify;
+    this.list = [];
+    this.body = h('tbody');
+    this.element = h('section', { class: 'scenarios', attrs: { 'aria-labelledby': 'lab-scenarios-title', 'data-scenarios': '' } }, [
+      h('h3', { attrs: { id: 'lab-scenarios-title' }, text: 'Scenarios: one click sets up an experiment' }),
+      h('p', { class: 'hint', text: 'Each preset sets the settings (and the link); press Start to run it. What to look at is beside it.' }),
+      h('div', { class: 'table-scroll' }, [h('table', { class: 'scenario-table' }, [
+        h('thead', {}, [h('tr', {}, [h('th', { attrs: { scope: 'col' }, text: 'preset' }), h('th', { attrs: { scope: 'col' }, text: 'what to look at' })])]),
+        this.body])]),
+    ]);
+    this.element.hidden = true;
+  }
+
+  /** @param {{id: string, title: string, caption: string, settings: string}[]} list */
+  setScenarios(list) {
+    this.list = list;
+    this.element.hidden = list.length === 0;
+    replaceChildren(this.body, list.map((s) => h('tr', { attrs: { 'data-scenario': s.id } }, [
+      h('th', { attrs: { scope: 'row' } }, [button({ text: s.title, class: 'scenario-button', title: s.settings.replace(/&/g, ' '),
+        onClick: () => this.apply(s) })]),
+      h('td', { text: s.caption }),
+    ])));
+    this.show(this.store.state);
+  }
+
+  /** Apply a preset over the current settings, as a link would. */
+  apply(scenario) {
+    const { state, notices } = parseHash(scenario.settings, this.store.state);
+    if (notices.length) this.notify(notices);
+    this.store.replace(state, 'preset');
+  }
+
+  /** Mark the preset whose settings are the current ones. */
+  show(state) {
+    for (const s of this.list) {
+      const row = this.body.querySelector(`tr[data-scenario="${s.id}"]`);
+      const same = JSON.stringify(parseHash(s.settings, state).state) === JSON.stringify(state);
+      row?.querySelector('button').setAttribute('aria-pressed', String(same));
+    }
+  }
+}
