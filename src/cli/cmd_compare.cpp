@@ -136,12 +136,7 @@ int run_compare(const Args& args) {
   for (const std::string& sentence : answer.sentences) joined += (joined.empty() ? "" : " ") + sentence;
   JsonWriter w;
   w.begin_object().key("config").begin_object();
-  w.field("n_layers", base.model.n_layers).field("d_model", base.model.d_model).field("n_heads", base.model.n_heads);
-  w.field("d_ff", base.model.ff()).field("init", to_string(base.model.init));
-  w.field("copy_length", base.task.copy_length).field("n_symbols", base.task.n_symbols);
-  w.field("batch", base.task.batch).field("optimizer", to_string(base.optim.optimizer));
-  w.field("lr", base.optim.lr).field("momentum", base.optim.momentum).field("beta1", base.optim.beta1);
-  w.field("beta2", base.optim.beta2).field("eps", base.optim.eps).field("clip_norm", base.optim.clip_norm);
+  write_settings_json(w, base, {"scale", "alpha", "seed", "eval_every"});  // the variants set the scale
   w.field("steps", steps).field("seeds", seeds).field("first_seed", base.seed).end_object();
   w.field("answer", joined).field("seconds", seconds).end_object();
   std::string out = w.str();

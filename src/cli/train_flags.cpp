@@ -68,4 +68,16 @@ TrainConfig read_train_config(const Args& args, bool with_scale) {
   return config;
 }
 
+void write_settings_json(JsonWriter& w, const TrainConfig& config, std::initializer_list<const char*> skip) {
+  for (const Setting& s : settings()) {
+    bool skipped = false;
+    for (const char* name : skip) skipped = skipped || std::string(name) == s.name;
+    if (skipped) continue;
+    const double value = s.get(config);
+    if (s.type == SettingType::choice) w.field(s.name, format_value(s, value));
+    else if (s.type == SettingType::real) w.field(s.name, value);
+    else w.field(s.name, static_cast<long long>(value));
+  }
+}
+
 }  // namespace sqrtdk

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/json.hpp"
 #include "core/config.hpp"
 
 namespace sqrtdk {
@@ -21,5 +22,8 @@ std::vector<std::string> train_flag_names(std::initializer_list<const char*> ext
 // commands that take the scale from elsewhere (compare's --variants).  `--scale alpha=0.25` is short for
 // `--scale alpha --alpha 0.25` (giving both is an error).  Throws UsageError or ConfigError.
 TrainConfig read_train_config(const Args& args, bool with_scale = true);
+
+// Every setting of `config` as JSON fields under the table's names (a choice by its name), except `skip`.
+void write_settings_json(JsonWriter& w, const TrainConfig& config, std::initializer_list<const char*> skip = {});
 
 }  // namespace sqrtdk

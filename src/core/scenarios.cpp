@@ -86,22 +86,39 @@ int parse_int(const std::string& key, const std::string& text) {
   return static_cast<int>(x);
 }
 
+// The core setting a page key names: its JS key (settings.hpp), or trainSeed for seed.  The page's own alpha
+// and seed belong to the softmax explorer, and each variant sets the scale, so those keys are not core settings.
+const Setting* core_setting(const std::string& key) {
+  if (key == "trainSeed") return find_setting("seed");
+  if (key == "alpha" || key == "seed" || key == "scale") return nullptr;
+  for (const Setting& s : settings())
+    if (js_key(s) == key) return &s;
+  return nullptr;
+}
+
 }  // namespace
 
 ExerciseSettings parse_exercise_settings(const std::string& fragment) {
   ExerciseSettings s;
+  TrainConfig& c = s.base;
   std::vector<std::string> variants = s.variants;
   double train_alpha = 1.0;  // the page's default alpha for the alpha variant
-  uint64_t first_seed = 0;
-  std::vector<GivenSetting> given;  // core settings, by the page's (JavaScript) key of the settings table
+  std::vector<GivenSetting> given;
   for (const std::string& pair : split(fragment, '&')) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string::npos) throw ConfigError("setting '" + pair.substr(0, 40) + "' has no value");
     const std::string key = pair.substr(0, eq), value = pair.substr(eq + 1);
-    // The exercise's own keys first (they are the page's, not the core's), then the settings table.
-    if (key == "trainAlpha") train_alpha = parse_number(key, value);
+    if (const Setting* setting = core_setting(key)) {
+      if (setting->type != SettingType::choice) {
+        given.push_back({setting, parse_number(key, value)});
+      } else if (const int index = choice_index(*setting, value); index >= 0) {
+        given.push_back({setting, static_cast<double>(index)});
+      } else {
+        throw ConfigError(choice_error(*setting, value));
+      }
+    }
+    else if (key == "trainAlpha") train_alpha = parse_number(key, value);
     else if (key == "seeds") s.seeds = parse_int(key, value);
-    else if (key == "trainSeed") first_seed = static_cast<uint64_t>(std::max(0, parse_int(key, value)));
     else if (key == "steps") s.steps = parse_int(key, value);
     else if (key == "threshold") s.threshold = parse_number(key, value);
     else if (key == "variants") {
@@ -112,25 +129,11 @@ ExerciseSettings parse_exercise_settings(const std::string& fragment) {
         variants.push_back(item);
       }
     } else {
-      const Setting* setting = nullptr;
-      for (const Setting& candidate : settings())
-        if (js_key(candidate) == key && key != "scale" && key != "alpha" && key != "seed") setting = &candidate;
-      if (!setting) throw ConfigError("unknown setting '" + key.substr(0, 40) + "'");
-      double number = 0;
-      if (setting->type == SettingType::choice) {
-        const int index = choice_index(*setting, value);
-        if (index < 0) throw ConfigError(choice_error(*setting, value));
-        number = index;
-      } else {
-        number = parse_number(key, value);
-      }
-      given.push_back({setting, number});
+      throw ConfigError("unknown setting '" + key.substr(0, 40) + "'");
     }
   }
-  TrainConfig& c = s.base;
-  const std::string problem = apply_settings(given, c);
+  const std::string problem = apply_settings(given, c);  // ranges, sgd's default lr, validate()
   if (!problem.empty()) throw ConfigError(problem);
-  c.seed = first_seed;
   s.variants.clear();
   for (const std::string& v : variants) {
     std::string name = v;

@@ -329,6 +329,20 @@ TEST_CASE("the human table of softmax shows raw and scaled rows", "[cli]") {
   CHECK_THAT(result.out, Contains("\nraw ") && Contains("\nscaled ") && Contains("top 5 weights"));
 }
 
+TEST_CASE("train, dump and compare list every setting of the table in their usage", "[cli][settings]") {
+  for (const char* command : {"train", "dump", "compare"}) {
+    CAPTURE(command);
+    const RunResult result = run_cli(std::string(command) + " --help");
+    REQUIRE(result.exit_code == 0);
+    for (const sqrtdk::Setting& s : sqrtdk::settings()) {
+      CAPTURE(s.name);
+      if (std::string(command) == "compare" && std::string(s.name) == "scale") continue;  // --variants instead
+      CHECK_THAT(result.out, Contains("  --" + sqrtdk::cli_flag(s) + " " + sqrtdk::format_value(s, sqrtdk::default_value(s))));
+      CHECK_THAT(result.out, Contains(s.doc));
+    }
+  }
+}
+
 TEST_CASE("a bad optimizer setting exits 2 with one stderr line and an empty stdout, in train and compare", "[cli]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"--optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
@@ -353,18 +367,44 @@ TEST_CASE("a bad optimizer setting exits 2 with one stderr line and an empty std
   }
 }
 
-TEST_CASE("train, dump and compare list every setting of the table in their usage", "[cli][settings]") {
-  for (const char* command : {"train", "dump", "compare"}) {
-    CAPTURE(command);
-    const RunResult result = run_cli(std::string(command) + " --help");
-    REQUIRE(result.exit_code == 0);
-    for (const sqrtdk::Setting& s : sqrtdk::settings()) {
-      CAPTURE(s.name);
-      if (std::string(command) == "compare" && std::string(s.name) == "scale") continue;  // --variants instead
-      CHECK_THAT(result.out, Contains("  --" + sqrtdk::cli_flag(s) + " " + sqrtdk::format_value(s, sqrtdk::default_value(s))));
-      CHECK_THAT(result.out, Contains(s.doc));
-    }
+TEST_CASE("a bad setting on the command line is refused with the core's one-line message", "[cli][settings]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"train --optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
+      {"train --momentum 1", "momentum must be a finite number in [0, 1), got 1"},
+      {"train --momentum -0.5", "momentum must be a finite number in [0, 1), got -0.5"},
+      {"train --momentum nan", "--momentum must be a number, got 'nan'"},
+      {"train --lr inf", "--lr must be a number, got 'inf'"},
+      {"train --d-model 0", "d_model must be in [1, 1024], got 0"},
+      {"train --heads 1.5", "--heads must be an integer, got '1.5'"},
+      {"train --d-model 64 --heads 3", "d_model (64) must be divisible by heads (3)"},
+      {"compare --scale qknorm", "unknown flag --scale"},
+      {"train --scale alpha=0.5 --alpha 0.5", "give the alpha once"},
+  };
+  for (const auto& [arguments, message] : cases) check_refused(arguments + " --steps 1 --quiet", message);
+}
+
+TEST_CASE("the CLI's --scale alpha=0.25 means --scale alpha --alpha 0.25", "[cli][settings]") {
+  const RunResult shorthand = run_cli("train --scale alpha=0.25 --steps 3 --quiet --json --layers 1 --d-model 16");
+  const RunResult fields = run_cli("train --scale alpha --alpha 0.25 --steps 3 --quiet --json --layers 1 --d-model 16");
+  REQUIRE(shorthand.exit_code == 0);
+  const auto strip_speed = [](std::string text) { return text.substr(0, text.find("\"steps_per_second\"")); };
+  CHECK(strip_speed(shorthand.out) == strip_speed(fields.out));
+  CHECK_THAT(shorthand.out, Contains("\"scale\":\"alpha=0.25\""));
+}
+
+TEST_CASE("compare --json names its configuration with the settings table's names", "[cli][settings]") {
+  const RunResult result = run_cli("compare --steps 3 --seeds 1 --json --quiet --optimizer sgd --layers 1");
+  REQUIRE(result.exit_code == 0);
+  const Json config = JsonReader(result.out).document()["config"];
+  for (const sqrtdk::Setting& s : sqrtdk::settings()) {
+    const std::string name = s.name;
+    if (name == "scale" || name == "alpha" || name == "seed" || name == "eval_every") continue;  // per variant/run
+    CAPTURE(name);
+    CHECK(config.object.count(name) == 1);
   }
+  CHECK(config["optimizer"].string == "sgd");
+  CHECK(config["lr"].number == sqrtdk::kSgdDefaultLr);
+  CHECK(config["layers"].number == 1);
 }
 
 TEST_CASE("train --optimizer sgd uses SGD's default lr 0.1 and writes the mechanism columns per layer", "[cli]") {
@@ -422,29 +462,4 @@ TEST_CASE("scenarios --json lists the six presets, and compare --scenario refuse
     CHECK(count_lines(result.err) == 1);
     CHECK_THAT(result.err, Contains(message));
   }
-}
-
-TEST_CASE("a bad setting on the command line is refused with the core's one-line message", "[cli][settings]") {
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {"train --optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
-      {"train --momentum 1", "momentum must be a finite number in [0, 1), got 1"},
-      {"train --momentum -0.5", "momentum must be a finite number in [0, 1), got -0.5"},
-      {"train --momentum nan", "--momentum must be a number, got 'nan'"},
-      {"train --lr inf", "--lr must be a number, got 'inf'"},
-      {"train --d-model 0", "d_model must be in [1, 1024], got 0"},
-      {"train --heads 1.5", "--heads must be an integer, got '1.5'"},
-      {"train --d-model 64 --heads 3", "d_model (64) must be divisible by heads (3)"},
-      {"compare --scale qknorm", "unknown flag --scale"},
-      {"train --scale alpha=0.5 --alpha 0.5", "give the alpha once"},
-  };
-  for (const auto& [arguments, message] : cases) check_refused(arguments + " --steps 1 --quiet", message);
-}
-
-TEST_CASE("the CLI's --scale alpha=0.25 means --scale alpha --alpha 0.25", "[cli][settings]") {
-  const RunResult shorthand = run_cli("train --scale alpha=0.25 --steps 3 --quiet --json --layers 1 --d-model 16");
-  const RunResult fields = run_cli("train --scale alpha --alpha 0.25 --steps 3 --quiet --json --layers 1 --d-model 16");
-  REQUIRE(shorthand.exit_code == 0);
-  const auto strip_speed = [](std::string text) { return text.substr(0, text.find("\"steps_per_second\"")); };
-  CHECK(strip_speed(shorthand.out) == strip_speed(fields.out));
-  CHECK_THAT(shorthand.out, Contains("\"scale\":\"alpha=0.25\""));
 }

@@ -77,7 +77,7 @@ TEST_CASE("the defaults are the canonical configuration's", "[settings]") {
   CHECK(to_string(Optimizer::sgd) == std::string("sgd"));
 }
 
-TEST_CASE("sgd without an lr takes SGD's default rate, a given lr is kept", "[settings]") {
+TEST_CASE("sgd without an lr takes SGD's default rate, and a given lr is kept", "[settings]") {
   const Setting& optimizer = *find_setting("optimizer");
   const Setting& lr = *find_setting("lr");
   TrainConfig c;

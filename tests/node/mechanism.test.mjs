@@ -37,8 +37,8 @@ describe('optimizer choice', () => {
   });
 
   const bad = [
-    [{ optimizer: 'rmsprop' }, 'config.optimizer must be one of adam, sgd'],
-    [{ optimizer: 'SGD' }, 'config.optimizer must be one of adam, sgd'],
+    [{ optimizer: 'rmsprop' }, "config: optimizer must be one of adam, sgd, got 'rmsprop'"],
+    [{ optimizer: 'SGD' }, "config: optimizer must be one of adam, sgd, got 'SGD'"],
     [{ optimizer: 3 }, 'config.optimizer must be a string, got number'],
     [{ optimizer: 'sgd', momentum: 1 }, 'config: momentum must be a finite number in [0, 1), got 1'],
     [{ optimizer: 'sgd', momentum: -0.5 }, 'config: momentum must be a finite number in [0, 1), got -0.5'],
