@@ -1,6 +1,7 @@
 // The answer a learner reads after a short exercise in headless chromium: stalls instead of "plateau", the
 // final level, "never (in N steps)", one seed, each seed's steps, clear or within the spread, N steps and the
-// ratio, the table's display names in the sentences, and a GPT-init wording that cannot read as a contradiction.
+// ratio, the table's display names in the sentences, a GPT-init wording that cannot read as a contradiction, and
+// an answer that comes while the runs still train.
 // Every number and word comes from the core (lab.compare); these check what reaches the page.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,4 +89,22 @@ test('GPT init, two seeds: each seed\'s steps, N steps and the ratio, and a verd
   assert.doesNotMatch(sentence, /no clear difference \(ratio|seed ranges apart/);
   assert.ok(['clear', 'within-spread', 'small'].includes(a.outcome), a.outcome);
   assert.match(unscaled.relation, /^[\d.]+ steps? (later|earlier) \([\d.]+×\): (clear|within the seeds' spread|small but consistent)$|^in the same/);
+});
+
+test('the answer comes while the runs still train, and gains the final levels when they finish', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await page.goto(env.url('http', 'lab.html', '#panels=train&evalEvery=50&variants=scaled,qknorm&seeds=1&steps=300'));
+  const train = lab(page);
+  await train.locator('button', { hasText: 'Start' }).click();
+  const live = train.locator('.answer[data-ready="true"][data-final="false"]');
+  await live.waitFor({ timeout: 120000 });
+  const sentences = await live.locator('.answer-sentence').allTextContents();
+  assert.match(sentences[0], /^QK-norm reached smoothed loss 0\.1 at step \d+ vs \d+ for scaled 1\/√d_k/);
+  assert.ok(!sentences.some((s) => s.startsWith('Final smoothed loss')), sentences.join('\n'));
+  assert.match(await live.locator('.answer-state').textContent(), /go on to their 300 steps/);
+  assert.match(await live.locator('th', { hasText: 'level now' }).textContent(), /level now \(median\)/);
+  await train.locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
+  assert.match((await train.locator('.answer-sentence').allTextContents()).at(-1), /^Final smoothed loss: scaled 1\/√d_k /);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
