@@ -18,7 +18,8 @@ target_compile_options(sqrtdk_core PUBLIC ${SQRTDK_WASM_OPT})
 # Code off the training hot path (argument checking, configuration, the analysis, the Embind layer) is built for
 # size: it runs a few times per request, and the page ships every byte of it.
 set_source_files_properties(
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/settings.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/memory.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_text.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp
@@ -30,6 +31,8 @@ set(SQRTDK_MODULE_LINK_FLAGS
   -sSINGLE_FILE=1
   -sENVIRONMENT=web,worker,node
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=32MB -sMAXIMUM_MEMORY=2GB
+  # grow by what malloc asks for (not 20 % more): the heap then grows by at most a trainer's estimate
+  -sMEMORY_GROWTH_GEOMETRIC_STEP=0
   -sFILESYSTEM=0
   -sDYNAMIC_EXECUTION=0)
 
@@ -79,6 +82,16 @@ if(BUILD_TESTING)
   target_link_options(sqrtdk_tests_wasm PRIVATE -fexceptions ${SQRTDK_WASM_OPT} -sALLOW_MEMORY_GROWTH=1
                       -sNODERAWFS=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1 -sSINGLE_FILE=1)  # Node 20 cannot fetch() a file path
   set_target_properties(sqrtdk_tests_wasm PROPERTIES OUTPUT_NAME sqrtdk_tests SUFFIX ".js")
-  add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js)
+  # The [slow] training claims run natively (tests/cpp/test_scenarios.cpp); native = wasm is checked by the rest.
+  add_test(NAME catch2_suite_in_wasm COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/sqrtdk_tests.js "~[slow]")
   set_tests_properties(catch2_suite_in_wasm PROPERTIES TIMEOUT 1800)
 endif()
+
+# The benchmark (src/bench/, the same sources as the native sqrtdk_bench) on the simd128 kernels, under Node:
+# scripts/bench.mjs builds and runs it.
+file(GLOB SQRTDK_BENCH_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/bench/*.cpp)
+add_executable(sqrtdk_bench_wasm ${SQRTDK_BENCH_SOURCES})
+target_link_libraries(sqrtdk_bench_wasm PRIVATE sqrtdk_core)
+target_compile_options(sqrtdk_bench_wasm PRIVATE ${SQRTDK_WARNINGS})
+target_link_options(sqrtdk_bench_wasm PRIVATE ${SQRTDK_WASM_OPT} -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sSINGLE_FILE=1)
+set_target_properties(sqrtdk_bench_wasm PROPERTIES OUTPUT_NAME sqrtdk_bench SUFFIX ".js")

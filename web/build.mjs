@@ -2,10 +2,12 @@
 // and the Emscripten glue (wasm embedded) inlined as text, plus the HTML pages from web/pages/.
 // usage: node web/build.mjs   (npm run build:web)
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+
+import { coreTablesSource } from './core-tables.mjs';
 
 const WEB = dirname(fileURLToPath(import.meta.url));
 const REPO = join(WEB, '..');
@@ -13,10 +15,23 @@ const REPO = join(WEB, '..');
 const GLUE = join(REPO, 'wasm_build/build/sqrtdk_web.js');
 const WASM = join(REPO, 'wasm_build/build/sqrtdk_web.wasm');
 const DIST = join(WEB, 'dist');
+const CORE_TABLES = join(WEB, 'src/core-tables.js');
+// The single-file module Node loads (the page's runs in workers only): the source of core-tables.js.
+const NODE_MODULE = join(REPO, 'wasm_build/build/sqrtdk.js');
 
-if (!existsSync(GLUE) || !existsSync(WASM)) {
-  console.error(`${GLUE} is missing; build it first:\n  cmake --preset wasm && cmake --build --preset wasm --target sqrtdk_web_module`);
-  process.exit(1);
+for (const [file, target] of [[WASM, 'sqrtdk_web_module'], [NODE_MODULE, 'sqrtdk_module']]) {
+  if (!existsSync(file)) {
+    console.error(`${file} is missing; build it first:\n  cmake --preset wasm && cmake --build --preset wasm --target ${target}`);
+    process.exit(1);
+  }
+}
+
+/** Rewrites web/src/core-tables.js when the module's tables changed (commit the result). */
+async function updateCoreTables() {
+  const text = await coreTablesSource(NODE_MODULE);
+  if (existsSync(CORE_TABLES) && readFileSync(CORE_TABLES, 'utf8') === text) return;
+  writeFileSync(CORE_TABLES, text);
+  console.log('web/src/core-tables.js updated from the wasm module: commit it');
 }
 
 /** The worker bundle (web/src/worker/worker-main.js), as text. */
@@ -39,7 +54,8 @@ function compressedWasm() {
   return gzipSync(readFileSync(WASM), { level: 9 }).toString('base64');
 }
 
-/** `import x from 'sqrtdk:glue'`, `'sqrtdk:worker'` and `'sqrtdk:wasm'` resolve to text. */
+/** `import x from 'sqrtdk:glue'`, `'sqrtdk:worker'` and `'sqrtdk:wasm'` resolve to text; 'sqrtdk:core-tables' is an
+ * alias of web/src/core-tables.js (page modules import that file by its path, so that Node can import them too). */
 function inlineSources(workerText) {
   const texts = {
     'sqrtdk:glue': () => readFileSync(GLUE, 'utf8'),
@@ -49,6 +65,7 @@ function inlineSources(workerText) {
   return {
     name: 'sqrtdk-inline-sources',
     setup(b) {
+      b.onResolve({ filter: /^sqrtdk:core-tables$/ }, () => ({ path: CORE_TABLES }));
       b.onResolve({ filter: /^sqrtdk:(glue|worker|wasm)$/ }, (args) => ({ path: args.path, namespace: 'sqrtdk-inline' }));
       b.onLoad({ filter: /.*/, namespace: 'sqrtdk-inline' }, (args) => ({ contents: texts[args.path](), loader: 'text' }));
     },
@@ -58,6 +75,7 @@ function inlineSources(workerText) {
 const started = performance.now();
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
+await updateCoreTables();
 const workerText = await bundleWorker();
 await build({
   entryPoints: [join(WEB, 'src/index.js')],

@@ -1,5 +1,5 @@
 // What scripts/bench.mjs prints: a summary of the measurements (steps/s side by side, kernels against the
-// peak, ratios and the targets of issue 5) and its rendering as a text table.  Pure functions of the results.
+// peak, ratios and the speed targets they are held to) and its rendering as a text table.  Pure functions of the results.
 
 const CONFIG_NAMES = ['canonical', 'wide'];
 const MiB = 1024 * 1024;
@@ -211,7 +211,7 @@ function kernelLines(s) {
 
 function ratioLines(s) {
   const times = (x) => (x === undefined ? '-' : `${fixed(x, 2)}x`);
-  const lines = ['', `${padEnd('ratios (targets of issue 5)', 46)}${titles()}   target`];
+  const lines = ['', `${padEnd('ratios (and their targets)', 46)}${titles()}   target`];
   for (const t of s.targets) {
     const verdict = t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT met';
     const format = t.unit === 'x' ? times : (x) => (x === undefined ? '-' : `${fixed(x, 0)}%`);

@@ -3,7 +3,7 @@
 // returns what to run or throws Skipped with the reason when a peer or build product is not there: the report
 // then says so rather than showing a number.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,8 +15,7 @@ export const PATHS = {
   wasmModule: at('wasm_build/build/sqrtdk.js'),
   wasmExceptions: at('wasm_build/build/sqrtdk_exceptions.js'),
   wasmCore: at('wasm_build/build/libsqrtdk_core.a'),
-  wasmBenchDir: at('build/bench-wasm'),
-  wasmBench: at('build/bench-wasm/sqrtdk_bench.js'),
+  wasmBench: at('wasm_build/build/sqrtdk_bench.js'),
   python: '/usr/bin/python3',  // Debian's interpreter: the one with torch
   chromium: '/usr/bin/chromium',
 };
@@ -77,25 +76,11 @@ export async function buildNative() {
   }
 }
 
-function wasmBenchInputs() {
-  const bench = readdirSync(at('src/bench')).map((f) => at('src/bench', f));
-  return [...bench, at('tests/cpp/alloc_counter.cpp'), at('tests/cpp/alloc_counter.hpp'), PATHS.wasmCore];
-}
-
-// The same benchmark compiled with em++ against the wasm build's core library (so it measures the kernels the
-// module uses), rebuilt when a source or the library is newer.  There is no CMake target for it: the wasm
-// preset's library is its only dependency.
+// The same benchmark compiled to wasm (target sqrtdk_bench_wasm of the wasm preset: the kernels the module uses),
+// rebuilt incrementally by CMake.
 export async function buildWasmBench() {
   requireFile(PATHS.wasmCore, WASM_BUILD_HINT);
-  if (spawnSync('em++', ['--version']).status !== 0) throw new Skipped('em++ not found (apt-get install emscripten)');
-  if (wasmBenchInputs().every((f) => mtime(f) < mtime(PATHS.wasmBench))) return;
-  mkdirSync(PATHS.wasmBenchDir, { recursive: true });
-  // The repository's package.json says "type": "module"; emcc's output is CommonJS.
-  writeFileSync(path.join(PATHS.wasmBenchDir, 'package.json'), '{"type": "commonjs"}\n');
-  const sources = readdirSync(at('src/bench')).filter((f) => f.endsWith('.cpp')).map((f) => `src/bench/${f}`);
-  await run('em++', ['-std=c++17', '-O3', '-msimd128', '-DEIGEN_NO_DEBUG', '-Isrc', ...sources, PATHS.wasmCore,
-    '-sALLOW_MEMORY_GROWTH=1', '-sENVIRONMENT=node', '-sSINGLE_FILE=1', '-o', PATHS.wasmBench],
-  { env: { NODE_PATH: '/usr/share/nodejs' } });  // emcc's JS tools need Debian's acorn (handbook section 1)
+  await run('cmake', ['--build', '--preset', 'wasm', '--target', 'sqrtdk_bench_wasm', '-j', '2']);
 }
 
 // ---- reports of the C++ benchmark (run to completion, one after the other) ----------------------------

@@ -3,7 +3,7 @@
 //
 //   node scripts/bench/wasm-chromium.mjs MODULE.js [PROTOCOL_JSON]
 //
-// The worker is built the way the page builds its own (handbook section 2): a Blob whose source is the
+// The worker is built the way the page builds its own (web/src/worker/worker-url.js): a Blob whose source is the
 // single-file glue, inlined, followed by a bootstrap.  The bootstrap imports web/src/wasm-api.js and the
 // benchmark's modules from a tiny server on 127.0.0.1 that this process starts and stops (a worker on file://
 // cannot import anything).  Requests go to the worker by postMessage; it times the steps itself.

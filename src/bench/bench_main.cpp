@@ -8,11 +8,12 @@
 //   - GFLOP/s of every matrix product of a step on its training shape, and weighted per phase; time per step
 //     spent in them (from these isolated timings) and its share of the measured step;
 // and the 128-bit SIMD peak of the core from a probe, timed together with the products (fastest of 15 short
-// repeats each, taken in rounds: see fastest_interleaved in timing.hpp).  With --serve it only trains, driven
-// through stdin by scripts/bench.mjs (see step_server.hpp).
+// repeats each, taken in rounds: see fastest_interleaved in timing.hpp).  Compiled to wasm, where the products
+// run on the simd128 kernels, it also times each product on Eigen (eigen_ref), which those kernels replace.
+// With --serve it only trains, driven through stdin by scripts/bench.mjs (see step_server.hpp).
 //
-// The same source builds natively (CMake target sqrtdk_bench: Eigen products) and with em++ -msimd128
-// (scripts/bench.mjs builds it against the wasm core: the simd128 kernels, under Node).
+// The same source builds natively (CMake target sqrtdk_bench: Eigen products) and for wasm (target
+// sqrtdk_bench_wasm of the wasm preset: the simd128 kernels, under Node); scripts/bench.mjs builds and runs both.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -90,9 +91,14 @@ struct ConfigResult {
   std::vector<ProductTiming> products;
 };
 
-// The 128-bit peak probe and every product of every configuration, timed together (fastest_interleaved):
-// returns the peak in GFLOP/s and fills each result's products.
+// Whether the build's float products are Eigen's: otherwise (wasm simd128) Eigen is timed too, for comparison.
+bool kernels_are_eigen() { return std::strcmp(gemm_backend_name(), "simd128") != 0; }
+
+// The 128-bit peak probe and every product of every configuration (and its Eigen reference when the build's
+// kernels are not Eigen's), timed together (fastest_interleaved): returns the peak in GFLOP/s and fills each
+// result's products.
 double measure_kernels(std::vector<ConfigResult>& results, const Protocol& protocol) {
+  const bool reference = !kernels_are_eigen();
   std::vector<std::unique_ptr<ProductOperands>> operands;
   std::vector<Calls> runs = {simd128_probe()};
   for (ConfigResult& r : results)
@@ -100,12 +106,16 @@ double measure_kernels(std::vector<ConfigResult>& results, const Protocol& proto
       operands.push_back(std::make_unique<ProductOperands>(p));
       ProductOperands* o = operands.back().get();
       runs.push_back([o](long calls) { o->run(calls); });
+      if (reference) runs.push_back([o](long calls) { o->run_reference(calls); });
       r.products.push_back(ProductTiming{p, 0});
     }
   const std::vector<double> seconds = fastest_interleaved(runs, protocol);
   std::size_t next = 1;
   for (ConfigResult& r : results)
-    for (ProductTiming& t : r.products) t.seconds_per_call = seconds[next++];
+    for (ProductTiming& t : r.products) {
+      t.seconds_per_call = seconds[next++];
+      if (reference) t.reference_seconds_per_call = seconds[next++];
+    }
   return simd128_probe_flop() / seconds[0] * 1e-9;
 }
 
@@ -123,9 +133,12 @@ void print_json_products(const std::vector<ProductTiming>& timings) {
     const Product& p = timings[i].product;
     std::printf(
         "%s{\"phase\":\"%s\",\"name\":\"%s\",\"op\":\"%s\",\"m\":%d,\"k\":%d,\"n\":%d,\"lda\":%d,\"ldb\":%d,"
-        "\"ldc\":%d,\"calls\":%d,\"gflops\":%.6g}",
+        "\"ldc\":%d,\"calls\":%d,\"gflops\":%.6g",
         i ? "," : "", p.phase, p.name.c_str(), to_string(p.op), p.m, p.k, p.n, p.lda, p.ldb, p.ldc, p.calls,
         timings[i].gflops());
+    if (timings[i].reference_seconds_per_call > 0)
+      std::printf(",\"eigen_ref_gflops\":%.6g", timings[i].reference_gflops());
+    std::printf("}");
   }
   std::printf("]");
 }
@@ -184,12 +197,15 @@ void print_text(const std::vector<ConfigResult>& results, double peak) {
                 "%.0f%% of the step\n",
                 all.flop * 1e-6, all.seconds * 1e3, all.gflops(), weighted(r.products, "forward").gflops(),
                 weighted(r.products, "backward").gflops(), 100.0 * all.seconds * r.steps.steps_per_second);
-    std::printf("    %-8s %-26s %2s %5s %5s %5s %6s %8s %6s\n", "phase", "product", "op", "M", "K", "N", "calls",
-                "GFLOP/s", "%peak");
+    const bool reference = !kernels_are_eigen();
+    std::printf("    %-8s %-26s %2s %5s %5s %5s %6s %8s %6s%s\n", "phase", "product", "op", "M", "K", "N", "calls",
+                "GFLOP/s", "%peak", reference ? "    Eigen" : "");
     for (const ProductTiming& t : r.products) {
       const Product& p = t.product;
-      std::printf("    %-8s %-26s %2s %5d %5d %5d %6d %8.1f %5.0f%%\n", p.phase, p.name.c_str(), to_string(p.op),
+      std::printf("    %-8s %-26s %2s %5d %5d %5d %6d %8.1f %5.0f%%", p.phase, p.name.c_str(), to_string(p.op),
                   p.m, p.k, p.n, p.calls, t.gflops(), 100.0 * t.gflops() / peak);
+      if (reference) std::printf(" %8.1f", t.reference_gflops());
+      std::printf("\n");
     }
     std::printf("\n");
   }

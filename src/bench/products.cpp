@@ -49,11 +49,11 @@ namespace {
 
 using GemmFn = void (*)(float*, int, const float*, int, const float*, int, int, int, int, bool);
 
-GemmFn gemm_for(Op op) {
+GemmFn gemm_for(Op op, bool reference) {
   switch (op) {
-    case Op::nn: return gemm_nn<float>;
-    case Op::nt: return gemm_nt<float>;
-    default: return gemm_tn<float>;
+    case Op::nn: return reference ? eigen_ref::gemm_nn<float> : gemm_nn<float>;
+    case Op::nt: return reference ? eigen_ref::gemm_nt<float> : gemm_nt<float>;
+    default: return reference ? eigen_ref::gemm_tn<float> : gemm_tn<float>;
   }
 }
 
@@ -76,10 +76,13 @@ ProductOperands::ProductOperands(const Product& p) : p_(p) {
   c_ = uniform_block(std::size_t(p.m) * p.ldc, rng);
 }
 
-void ProductOperands::run(long calls) {
-  const GemmFn gemm = gemm_for(p_.op);
+void ProductOperands::run_with(long calls, bool reference) {
+  const GemmFn gemm = gemm_for(p_.op, reference);
   for (long i = 0; i < calls; ++i)
     gemm(c_.data(), p_.ldc, a_.data(), p_.lda, b_.data(), p_.ldb, p_.m, p_.k, p_.n, p_.accumulate);
 }
+
+void ProductOperands::run(long calls) { run_with(calls, false); }
+void ProductOperands::run_reference(long calls) { run_with(calls, true); }
 
 }  // namespace sqrtdk::bench

@@ -30,13 +30,16 @@ struct Product {
 std::vector<Product> training_products(const TrainConfig& config);
 
 // Random operands of a product; run(n) makes n calls of sqrtdk::gemm_* <float> on them (Eigen natively, the
-// simd128 kernels in wasm).
+// simd128 kernels in wasm), run_reference(n) of sqrtdk::eigen_ref::gemm_* <float> (Eigen in both builds: in wasm,
+// what the simd128 kernels replace).
 class ProductOperands {
  public:
   explicit ProductOperands(const Product& product);
   void run(long calls);
+  void run_reference(long calls);
 
  private:
+  void run_with(long calls, bool reference);
   Product p_;
   std::vector<float> a_, b_, c_;
 };
@@ -44,7 +47,11 @@ class ProductOperands {
 struct ProductTiming {
   Product product;
   double seconds_per_call;
+  double reference_seconds_per_call = 0;  // eigen_ref, timed only when the build's kernels are not Eigen's
   double gflops() const { return product.flop() / seconds_per_call * 1e-9; }
+  double reference_gflops() const {
+    return reference_seconds_per_call > 0 ? product.flop() / reference_seconds_per_call * 1e-9 : 0;
+  }
 };
 
 }  // namespace sqrtdk::bench

@@ -132,6 +132,19 @@ double Args::get_double(const std::string& name, double fallback, double lo, dou
   return value;
 }
 
+double Args::get_number(const std::string& name, double fallback, bool integer) const {
+  const Flag* flag = find(name);
+  if (flag == nullptr) return fallback;
+  const std::string& text = value_of(*flag);
+  const size_t first_digit = (!text.empty() && text[0] == '-') ? 1 : 0;
+  const bool digits = text.size() > first_digit &&
+                      std::all_of(text.begin() + first_digit, text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  double value = 0.0;
+  if ((integer && !digits) || !parse_double(text, value))
+    throw UsageError("--" + name + " must be " + (integer ? "an integer" : "a number") + ", got '" + text + "'");
+  return value;
+}
+
 std::string Args::get_string(const std::string& name, const std::string& fallback) const {
   const Flag* flag = find(name);
   if (flag == nullptr) return fallback;

@@ -58,6 +58,10 @@ class Args {
   uint64_t get_u64(const std::string& name, uint64_t fallback, uint64_t lo, uint64_t hi) const;
   double get_double(const std::string& name, double fallback, double lo, double hi) const;
 
+  // `fallback` if absent; otherwise the value, which must parse completely as a finite number (as an integer,
+  // digits only, if `integer`).  The range is the caller's to check (the settings table does).
+  double get_number(const std::string& name, double fallback, bool integer) const;
+
   // `fallback` if absent; the value as given otherwise (it must not be empty).
   std::string get_string(const std::string& name, const std::string& fallback) const;
 

@@ -25,7 +25,7 @@ const std::string kUsage = std::string(
     "first?\" with medians over seeds, each seed's steps, stalls and final levels.  The definitions (smoothed\n"
     "loss, steps to threshold, stall, final level, clear difference) are printed under the table; --json gives\n"
     "the same structured answer as the page's lab.compare().\n\n") +
-    kTrainFlagsUsage;
+    train_flags_usage(/*with_scale=*/false);
 
 std::vector<std::string> split_variants(const std::string& text) {
   std::vector<std::string> out;

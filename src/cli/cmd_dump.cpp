@@ -19,7 +19,7 @@ const std::string kUsage = std::string(
     "initialisation (name, shape, row-major values; names and layouts in src/core/model.hpp), the loss and every\n"
     "gradient.  Loss and gradients are computed in double precision from the float32 initial parameters, so a\n"
     "reference implementation can compare at ~1e-12.  tests/reference/check_dump.py does that with PyTorch.\n\n") +
-    kTrainFlagsUsage;
+    train_flags_usage();
 
 void write_block(JsonWriter& w, const ParamLayout& layout, const std::vector<double>& block) {
   w.begin_array();

@@ -32,7 +32,7 @@ const std::string kUsage = std::string(
     "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json), with the q/k gradient\n"
     "of all layers smoothed like the loss at its peak and at the last step (qk_grad_peak, qk_grad_peak_step,\n"
     "qk_grad_final; see src/core/mechanism.hpp).\n\n") +
-    kTrainFlagsUsage;
+    train_flags_usage();
 
 std::string metrics_csv(const TrainLog& log) {
   const int L = log.n_layers, H = log.n_heads;

@@ -1,99 +1,36 @@
 #include "core/config.hpp"
 
+#include "core/memory.hpp"
+#include "core/settings.hpp"
+
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <sstream>
+#include <string>
 
 namespace sqrtdk {
-namespace {
-
-// Appends "name (value) must be in [lo, hi]" when value is outside.
-bool check_range(std::ostringstream& err, const char* name, long long value, long long lo, long long hi) {
-  if (value >= lo && value <= hi) return true;
-  err << name << " must be in [" << lo << ", " << hi << "], got " << value;
-  return false;
-}
-
-bool check_real(std::ostringstream& err, const char* name, double value, double lo, double hi, bool lo_open) {
-  const bool ok = std::isfinite(value) && (lo_open ? value > lo : value >= lo) && value <= hi;
-  if (ok) return true;
-  err << name << " must be a finite number in " << (lo_open ? "(" : "[") << lo << ", " << hi << "], got " << value;
-  return false;
-}
-
-// Float counts, computed in double so absurd sizes cannot overflow before they are refused.
-double parameter_count(const TrainConfig& c) {
-  const double C = c.model.d_model, F = c.model.d_ff > 0 ? c.model.d_ff : 4.0 * C, V = c.task.vocab(),
-               T = c.task.seq_len(), H = c.model.n_heads, L = c.model.n_layers;
-  const double per_layer = 4 * C + 4 * (C * C + C) + H + (C * F + F) + (F * C + C);
-  return V * C + T * C + L * per_layer + 2 * C + C * V + V;
-}
-
-double workspace_floats(const TrainConfig& c, double batch) {
-  const double C = c.model.d_model, F = c.model.d_ff > 0 ? c.model.d_ff : 4.0 * C, V = c.task.vocab(),
-               T = c.task.seq_len(), H = c.model.n_heads, L = c.model.n_layers;
-  const double N = batch * T;
-  const double per_layer = 14 * N * C + 2 * N * F + 2 * batch * H * T * T + 8 * N;
-  return N * C + L * per_layer + 3 * N * C + 2 * N * V + 8 * N * C + 2 * N * F + 2 * T * T;
-}
-
-double estimated_bytes_exact(const TrainConfig& c) {
-  const double floats =
-      4 * parameter_count(c) + workspace_floats(c, c.task.batch) + workspace_floats(c, c.task.eval_batch);
-  return floats * sizeof(float);
-}
-
-}  // namespace
 
 std::size_t estimated_bytes(const TrainConfig& c) {
-  const double bytes = estimated_bytes_exact(c);
+  const double bytes = static_cast<double>(memory_plan(c).total());
   // size_t is 32 bits in wasm32: saturate rather than overflow the conversion.
   const double largest = static_cast<double>(std::numeric_limits<std::size_t>::max());
   return bytes >= largest ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(bytes);
 }
 
 std::string validate(const TrainConfig& c) {
-  std::ostringstream err;
-  const ModelConfig& m = c.model;
-  const TaskConfig& t = c.task;
-  const OptimConfig& o = c.optim;
-  const bool ok =
-      check_range(err, "n_layers", m.n_layers, 1, Limits::max_layers) &&
-      check_range(err, "d_model", m.d_model, 1, Limits::max_d_model) &&
-      check_range(err, "n_heads", m.n_heads, 1, Limits::max_heads) &&
-      check_range(err, "d_ff", m.d_ff, 0, Limits::max_d_ff) &&
-      check_real(err, "alpha", m.alpha, 0.0, 2.0, false) &&
-      check_range(err, "copy_length", t.copy_length, 1, Limits::max_copy_length) &&
-      check_range(err, "n_symbols", t.n_symbols, 2, Limits::max_symbols) &&
-      check_range(err, "batch", t.batch, 1, Limits::max_batch) &&
-      check_range(err, "eval_batch", t.eval_batch, 1, Limits::max_eval_batch) &&
-      check_real(err, "lr", o.lr, 0.0, 100.0, true) &&
-      check_real(err, "beta1", o.beta1, 0.0, 1.0, false) && check_real(err, "beta2", o.beta2, 0.0, 1.0, false) &&
-      check_real(err, "eps", o.eps, 0.0, 1.0, true) &&
-      check_real(err, "clip_norm", o.clip_norm, 0.0, 1e9, false) &&
-      check_range(err, "eval_every", c.eval_every, 1, 1000000);
-  if (!ok) return err.str();
-  if (o.beta1 >= 1.0 || o.beta2 >= 1.0) return "beta1 and beta2 must be below 1";
-  if (!(o.momentum >= 0.0 && o.momentum < 1.0)) {  // NaN fails both
-    err << "momentum must be a finite number in [0, 1), got " << o.momentum;
-    return err.str();
+  for (const Setting& s : settings()) {
+    const std::string problem = check_setting(s, s.get(c));
+    if (!problem.empty()) return problem;
   }
-  if (o.optimizer != Optimizer::adam && o.optimizer != Optimizer::sgd) return "optimizer must be one of adam, sgd";
-  if (m.d_model % m.n_heads != 0) {
-    err << "d_model (" << m.d_model << ") must be divisible by n_heads (" << m.n_heads << ")";
-    return err.str();
+  if (c.model.d_model % c.model.n_heads != 0) {
+    return "d_model (" + std::to_string(c.model.d_model) + ") must be divisible by heads (" +
+           std::to_string(c.model.n_heads) + ")";
   }
-  if (m.scale != ScaleMode::scaled && m.scale != ScaleMode::unscaled && m.scale != ScaleMode::alpha &&
-      m.scale != ScaleMode::qknorm)
-    return "scale must be one of scaled, unscaled, alpha, qknorm";
-  if (m.init != InitScheme::xavier && m.init != InitScheme::torch && m.init != InitScheme::gpt)
-    return "init must be one of xavier, torch, gpt";
-  const double bytes = estimated_bytes_exact(c);
-  if (bytes > static_cast<double>(Limits::max_bytes)) {
-    err << "configuration needs about " << static_cast<long long>(bytes / (1 << 20)) << " MiB, over the cap of "
-        << (Limits::max_bytes >> 20) << " MiB (reduce batch, d_model, d_ff, layers or copy_length)";
-    return err.str();
+  const MemoryPlan plan = memory_plan(c);
+  if (plan.total() > Limits::max_bytes) {
+    return "configuration needs about " + std::to_string(plan.total() >> 20) + " MiB, over the cap of " +
+           std::to_string(Limits::max_bytes >> 20) + " MiB; most of it is " + plan.largest_part();
   }
   return "";
 }
@@ -132,69 +69,43 @@ double predicted_logit_std(const ModelConfig& m) {
   return attention_scale(m) * std::sqrt(dk) * q_var;
 }
 
-const char* to_string(ScaleMode mode) {
-  switch (mode) {
-    case ScaleMode::scaled: return "scaled";
-    case ScaleMode::unscaled: return "unscaled";
-    case ScaleMode::alpha: return "alpha";
-    case ScaleMode::qknorm: return "qknorm";
-  }
-  return "?";
+namespace {
+template <typename Enum, std::size_t N>
+const char* name_of(Enum value, const char* const (&names)[N]) {
+  const int i = static_cast<int>(value);
+  return i >= 0 && i < static_cast<int>(N) ? names[i] : "?";
 }
+}  // namespace
 
-const char* to_string(InitScheme init) {
-  switch (init) {
-    case InitScheme::xavier: return "xavier";
-    case InitScheme::torch: return "torch";
-    case InitScheme::gpt: return "gpt";
-  }
-  return "?";
-}
-
-const char* to_string(Optimizer optimizer) {
-  switch (optimizer) {
-    case Optimizer::adam: return "adam";
-    case Optimizer::sgd: return "sgd";
-  }
-  return "?";
-}
-
-Optimizer parse_optimizer(const std::string& text) {
-  if (text == "adam") return Optimizer::adam;
-  if (text == "sgd") return Optimizer::sgd;
-  throw ConfigError("optimizer must be adam or sgd, got '" + text.substr(0, 40) + "'");
-}
+const char* to_string(ScaleMode mode) { return name_of(mode, kScaleNames); }
+const char* to_string(InitScheme init) { return name_of(init, kInitNames); }
+const char* to_string(Optimizer optimizer) { return name_of(optimizer, kOptimizerNames); }
 
 void parse_scale(const std::string& text, ModelConfig& model) {
-  if (text == "scaled") { model.scale = ScaleMode::scaled; return; }
-  if (text == "unscaled") { model.scale = ScaleMode::unscaled; return; }
-  if (text == "qknorm") { model.scale = ScaleMode::qknorm; return; }
-  if (text == "alpha") { model.scale = ScaleMode::alpha; return; }
+  const int index = choice_index(*find_setting("scale"), text);
+  if (index >= 0) {
+    model.scale = static_cast<ScaleMode>(index);
+    return;
+  }
   if (text.rfind("alpha=", 0) == 0) {
     const std::string number = text.substr(6);
     char* end = nullptr;
     const double value = std::strtod(number.c_str(), &end);
-    if (number.empty() || *end != '\0' || !std::isfinite(value) || value < 0.0 || value > 2.0)
-      throw ConfigError("scale alpha=" + number + ": alpha must be a number in [0, 2]");
+    const std::string problem = number.empty() || *end != '\0' ? "alpha must be a number, got '" + number + "'"
+                                                                : check_setting(*find_setting("alpha"), value);
+    if (!problem.empty()) throw ConfigError("scale " + text + ": " + problem);
     model.scale = ScaleMode::alpha;
     model.alpha = value;
     return;
   }
-  throw ConfigError("scale must be scaled, unscaled, qknorm or alpha=<number>, got '" + text + "'");
-}
-
-InitScheme parse_init(const std::string& text) {
-  if (text == "xavier") return InitScheme::xavier;
-  if (text == "torch") return InitScheme::torch;
-  if (text == "gpt") return InitScheme::gpt;
-  throw ConfigError("init must be xavier, torch or gpt, got '" + text + "'");
+  throw ConfigError("scale must be scaled, unscaled, alpha, qknorm or alpha=<number>, got '" + text + "'");
 }
 
 std::string scale_label(const ModelConfig& model) {
   if (model.scale != ScaleMode::alpha) return to_string(model.scale);
-  std::ostringstream out;
-  out << "alpha=" << model.alpha;
-  return out.str();
+  char text[48];
+  std::snprintf(text, sizeof text, "alpha=%g", model.alpha);  // %g: what an ostream prints by default
+  return text;
 }
 
 }  // namespace sqrtdk

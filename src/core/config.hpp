@@ -95,7 +95,8 @@ class ConfigError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// "" if `config` is valid, otherwise a one-line message such as "d_model (65) must be divisible by n_heads (2)".
+// "" if `config` is valid, otherwise a one-line message such as "d_model must be in [1, 1024], got 0" or
+// "d_model (65) must be divisible by heads (2)".  Ranges and choices come from the settings table (settings.hpp).
 std::string validate(const TrainConfig& config);
 // Throws ConfigError with validate()'s message.
 void require_valid(const TrainConfig& config);
@@ -110,15 +111,18 @@ double initial_qk_gain(const ModelConfig& model);   // sqrt(d_k)
 // and zero biases: sqrt(d_k) * var(W) * fan_in * scale (derivation in config.cpp).
 double predicted_logit_std(const ModelConfig& model);
 
+// Names of the enum values, in enum order: to_string and the settings table's choices.
+inline constexpr const char* kScaleNames[] = {"scaled", "unscaled", "alpha", "qknorm"};
+inline constexpr const char* kInitNames[] = {"xavier", "torch", "gpt"};
+inline constexpr const char* kOptimizerNames[] = {"adam", "sgd"};
+
 const char* to_string(ScaleMode mode);
 const char* to_string(InitScheme init);
 const char* to_string(Optimizer optimizer);
-// "adam" or "sgd"; throws ConfigError on anything else.
-Optimizer parse_optimizer(const std::string& text);
-// Parse "scaled", "unscaled", "qknorm", "alpha" or "alpha=0.25" (which also sets model.alpha).
-// Throw ConfigError on anything else.
+// A variant name: "scaled", "unscaled", "qknorm", "alpha" or "alpha=0.25", the last being short for the two
+// settings scale = alpha and alpha = 0.25 (the only other spelling of alpha anywhere).  Throws ConfigError on
+// anything else.
 void parse_scale(const std::string& text, ModelConfig& model);
-InitScheme parse_init(const std::string& text);
 // "scaled", "unscaled", "qknorm" or "alpha=0.25": the inverse of parse_scale.
 std::string scale_label(const ModelConfig& model);
 

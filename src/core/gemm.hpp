@@ -14,7 +14,6 @@
 
 namespace sqrtdk {
 
-
 template <typename T>
 void gemm_nn(T* c, int ldc, const T* a, int lda, const T* b, int ldb, int m, int k, int n, bool accumulate);
 template <typename T>
@@ -32,7 +31,7 @@ template <typename T>
 void gemm_tn(T* c, int ldc, const T* a, int lda, const T* b, int ldb, int m, int k, int n, bool accumulate);
 }  // namespace eigen_ref
 
-// Name of the float path compiled into this build ("eigen" or "simd128"), for benchmarks and logs.
+// Name of the float path compiled into this build ("eigen_ref" or "simd128"), for benchmarks and logs.
 const char* gemm_backend_name();
 
 }  // namespace sqrtdk

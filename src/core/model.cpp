@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "core/copy_task.hpp"
 #include "core/layers.hpp"
@@ -17,32 +18,31 @@ void ParamLayout::add(const std::string& name, std::vector<int> shape) {
   total_ += size;
 }
 
-ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) {
-  const int C = m.d_model, F = m.ff(), V = t.vocab(), TT = t.seq_len(), H = m.n_heads;
-  add("wte", {V, C});
-  add("wpe", {TT, C});
+ParamLayout::ParamLayout(const ModelConfig& m, const TaskConfig& t) : qknorm_(m.scale == ScaleMode::qknorm) {
+  const bool qk = qknorm_;
+  const int sizes[] = {0, m.d_model, m.ff(), m.n_heads, t.vocab(), t.seq_len()};  // by Dim
+  auto shape = [&](Dim rows, Dim cols) {
+    std::vector<int> out{sizes[static_cast<int>(rows)]};
+    if (cols != Dim::none) out.push_back(sizes[static_cast<int>(cols)]);
+    return out;
+  };
+  auto add_model_tensors = [&](bool after_blocks) {
+    for (const ModelTensor<float>& e : kModelTensors<float>)
+      if (e.after_blocks == after_blocks) add(e.name, shape(e.rows, e.cols));
+  };
+  std::size_t per_block = 0;
+  for (const BlockTensor<float>& e : kBlockTensors<float>) per_block += !e.qknorm_only || qk;
+  entries_.reserve(std::size(kModelTensors<float>) + m.n_layers * per_block);  // exact: the memory plan counts
+  layer_ranges_.reserve(m.n_layers);
+  add_model_tensors(false);
   for (int l = 0; l < m.n_layers; ++l) {
-    const std::string p = "blocks." + std::to_string(l) + ".";
+    const std::string prefix = "blocks." + std::to_string(l) + ".";
     const std::size_t begin = total_;
-    add(p + "ln1.weight", {C});
-    add(p + "ln1.bias", {C});
-    for (const char* w : {"q", "k", "v", "o"}) {
-      add(p + "attn.w" + w, {C, C});
-      add(p + "attn.b" + w, {C});
-    }
-    if (m.scale == ScaleMode::qknorm) add(p + "attn.qk_gain", {H});
-    add(p + "ln2.weight", {C});
-    add(p + "ln2.bias", {C});
-    add(p + "mlp.w1", {C, F});
-    add(p + "mlp.b1", {F});
-    add(p + "mlp.w2", {F, C});
-    add(p + "mlp.b2", {C});
+    for (const BlockTensor<float>& e : kBlockTensors<float>)
+      if (!e.qknorm_only || qk) add(prefix + e.name, shape(e.rows, e.cols));
     layer_ranges_.emplace_back(begin, total_);
   }
-  add("lnf.weight", {C});
-  add("lnf.bias", {C});
-  add("head.w", {C, V});
-  add("head.b", {V});
+  add_model_tensors(true);
 }
 
 const ParamInfo* ParamLayout::lookup(const std::string& name) const {
@@ -56,82 +56,88 @@ const ParamInfo& ParamLayout::find(const std::string& name) const {
   throw ConfigError("no parameter named '" + name + "'");
 }
 
+// Walks the layout's entries in the tables' order: entry i is the next row present.
 template <typename T>
 ParamView<T>::ParamView(const ParamLayout& layout, T* base, int n_layers) {
-  auto at = [&](const std::string& name) { return base + layout.find(name).offset; };
-  wte = at("wte");
-  wpe = at("wpe");
-  for (int l = 0; l < n_layers; ++l) {
-    const std::string p = "blocks." + std::to_string(l) + ".";
-    LayerView<T> v{};
-    v.ln1_g = at(p + "ln1.weight");
-    v.ln1_b = at(p + "ln1.bias");
-    v.wq = at(p + "attn.wq");
-    v.bq = at(p + "attn.bq");
-    v.wk = at(p + "attn.wk");
-    v.bk = at(p + "attn.bk");
-    v.wv = at(p + "attn.wv");
-    v.bv = at(p + "attn.bv");
-    v.wo = at(p + "attn.wo");
-    v.bo = at(p + "attn.bo");
-    const ParamInfo* gain = layout.lookup(p + "attn.qk_gain");  // qknorm only
-    v.qk_gain = gain ? base + gain->offset : nullptr;
-    v.ln2_g = at(p + "ln2.weight");
-    v.ln2_b = at(p + "ln2.bias");
-    v.w1 = at(p + "mlp.w1");
-    v.b1 = at(p + "mlp.b1");
-    v.w2 = at(p + "mlp.w2");
-    v.b2 = at(p + "mlp.b2");
-    layers.push_back(v);
-  }
-  lnf_g = at("lnf.weight");
-  lnf_b = at("lnf.bias");
-  head_w = at("head.w");
-  head_b = at("head.b");
+  auto entry = layout.entries().begin();
+  auto next = [&] { return base + (entry++)->offset; };
+  const bool qk = layout.qknorm();
+  auto model_tensors = [&](bool after_blocks) {
+    for (const ModelTensor<T>& e : kModelTensors<T>)
+      if (e.after_blocks == after_blocks) this->*e.member = next();
+  };
+  model_tensors(false);
+  layers.resize(n_layers);
+  for (LayerView<T>& v : layers)
+    for (const BlockTensor<T>& e : kBlockTensors<T>) v.*e.member = e.qknorm_only && !qk ? nullptr : next();
+  model_tensors(true);
 }
 
 // ---- workspace --------------------------------------------------------------------------------
 
 template <typename T>
-Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(config.task.seq_len()) {
+template <typename Take>
+void Workspace<T>::lay_out(const TrainConfig& config, Take&& take) {
   const ModelConfig& m = config.model;
-  const std::size_t C = m.d_model, F = m.ff(), V = config.task.vocab(), H = m.n_heads, N = std::size_t(B) * TT;
-  const std::size_t att = std::size_t(B) * H * TT * TT, tt = std::size_t(TT) * TT;
+  const uint64_t C = m.d_model, F = m.ff(), V = config.task.vocab(), H = m.n_heads, N = uint64_t(B) * TT;
+  const uint64_t att = uint64_t(B) * H * TT * TT, tt = uint64_t(TT) * TT;
   const bool qk = m.scale == ScaleMode::qknorm;
-  // Two passes: count, then hand out pointers into one allocation.
-  std::size_t used = 0;
-  T* base = nullptr;
-  auto take = [&](std::size_t n) { T* p = base ? base + used : nullptr; used += n; return p; };
-  for (int pass = 0; pass < 2; ++pass) {
-    used = 0;
-    layers.assign(m.n_layers, Layer{});
-    x0 = take(N * C);
-    for (Layer& L : layers) {
-      L.ln1 = take(N * C); L.ln1_mean = take(N); L.ln1_rstd = take(N);
-      L.q = take(N * C); L.k = take(N * C); L.v = take(N * C);
-      L.qhat = qk ? take(N * C) : nullptr; L.khat = qk ? take(N * C) : nullptr;
-      L.q_rnorm = qk ? take(N * H) : nullptr; L.k_rnorm = qk ? take(N * H) : nullptr;
-      L.att = take(att);
-      L.att_y = take(N * C);
-      L.x_mid = take(N * C);
-      L.ln2 = take(N * C); L.ln2_mean = take(N); L.ln2_rstd = take(N);
-      L.h_pre = take(N * F); L.h = take(N * F);
-      L.x_out = take(N * C);
-      L.entropy = take(H);
-    }
-    lnf = take(N * C); lnf_mean = take(N); lnf_rstd = take(N);
-    logits = take(N * V); probs = take(N * V);
-    d_x = take(N * C); d_ln = take(N * C); d_att_y = take(N * C);
-    d_q = take(N * C); d_k = take(N * C); d_v = take(N * C);
-    d_qhat = qk ? take(N * C) : nullptr; d_khat = qk ? take(N * C) : nullptr;
-    d_h = take(N * F); d_logits = take(N * V);
-    scratch_a = take(tt); scratch_b = take(tt);
-    if (pass == 0) {
-      storage.assign(used, T(0));
-      base = storage.data();
-    }
+  constexpr auto act = &WorkspaceSize::activations;
+  auto opt = [&](uint64_t n) { return qk ? take(n, act) : nullptr; };  // QK-norm's buffers
+  layers.assign(m.n_layers, Layer{});
+  x0 = take(N * C, act);
+  for (Layer& L : layers) {
+    L.ln1 = take(N * C, act); L.ln1_mean = take(N, act); L.ln1_rstd = take(N, act);
+    L.q = take(N * C, act); L.k = take(N * C, act); L.v = take(N * C, act);
+    L.qhat = opt(N * C); L.khat = opt(N * C); L.q_rnorm = opt(N * H); L.k_rnorm = opt(N * H);
+    L.att = take(att, &WorkspaceSize::attention);
+    L.att_y = take(N * C, act);
+    L.x_mid = take(N * C, act);
+    L.ln2 = take(N * C, act); L.ln2_mean = take(N, act); L.ln2_rstd = take(N, act);
+    L.h_pre = take(N * F, act); L.h = take(N * F, act);
+    L.x_out = take(N * C, act);
+    L.entropy = take(H, act);
   }
-  for (int l = 0; l < m.n_layers; ++l) layers[l].x_in = l == 0 ? x0 : layers[l - 1].x_out;
+  lnf = take(N * C, act); lnf_mean = take(N, act); lnf_rstd = take(N, act);
+  logits = take(N * V, &WorkspaceSize::logits); probs = take(N * V, &WorkspaceSize::logits);
+  d_x = take(N * C, act); d_ln = take(N * C, act); d_att_y = take(N * C, act);
+  d_q = take(N * C, act); d_k = take(N * C, act); d_v = take(N * C, act);
+  d_qhat = opt(N * C); d_khat = opt(N * C);
+  d_h = take(N * F, act); d_logits = take(N * V, &WorkspaceSize::logits);
+  scratch_a = take(tt, &WorkspaceSize::attention); scratch_b = take(tt, &WorkspaceSize::attention);
+}
+
+template <typename T>
+WorkspaceSize Workspace<T>::size(const TrainConfig& config, int batch) {
+  Workspace probe;
+  probe.B = batch;
+  probe.TT = config.task.seq_len();
+  WorkspaceSize size;
+  probe.lay_out(config, [&](uint64_t n, uint64_t WorkspaceSize::*kind) -> T* {
+    size.*kind += n;
+    return nullptr;
+  });
+  return size;
+}
+
+template <typename T>
+uint64_t Workspace<T>::bytes(const TrainConfig& config, int batch) {
+  const uint64_t N = uint64_t(batch) * config.task.seq_len();
+  return size(config, batch).total() * sizeof(T) + uint64_t(config.model.n_layers) * sizeof(Layer) +
+         N * (2 * sizeof(int) + sizeof(unsigned char));
+}
+
+template <typename T>
+Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(config.task.seq_len()) {
+  storage.assign(static_cast<std::size_t>(size(config, batch).total()), T(0));
+  std::size_t used = 0;
+  lay_out(config, [&](uint64_t n, uint64_t WorkspaceSize::*) {
+    T* p = storage.data() + used;
+    used += static_cast<std::size_t>(n);
+    return p;
+  });
+  for (int l = 0; l < config.model.n_layers; ++l) layers[l].x_in = l == 0 ? x0 : layers[l - 1].x_out;
+  const std::size_t N = std::size_t(B) * TT;
   inputs.assign(N, 0);
   targets.assign(N, 0);
   loss_mask.assign(N, 0);

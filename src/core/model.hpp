@@ -6,17 +6,13 @@
 //   for each layer:  x += Wo . attention(LN1(x))    x += W2 . gelu(W1 . LN2(x))
 //   logits = LNf(x) head_w + head_b                                     (N, V)
 //
-// Parameter names, shapes and layout (row-major; Linear weights are (in, out), i.e. PyTorch's weight
-// transposed; this table is the contract of `sqrtdk dump` and tests/reference/torch_model.py):
-//   wte (V, C)  wpe (T, C)
-//   blocks.{l}.ln1.weight (C)  blocks.{l}.ln1.bias (C)
-//   blocks.{l}.attn.wq (C, C)  .bq (C)  .wk (C, C)  .bk (C)  .wv (C, C)  .bv (C)  .wo (C, C)  .bo (C)
-//   blocks.{l}.attn.qk_gain (H)          only when scale = qknorm
-//   blocks.{l}.ln2.weight (C)  blocks.{l}.ln2.bias (C)
-//   blocks.{l}.mlp.w1 (C, F)  .b1 (F)  .w2 (F, C)  .b2 (C)
-//   lnf.weight (C)  lnf.bias (C)  head.w (C, V)  head.b (V)
+// Parameter names, shapes and layout: the tables kModelTensors and kBlockTensors below, in block order
+// (row-major; Linear weights are (in, out), i.e. PyTorch's weight transposed).  They are the contract of
+// `sqrtdk dump` and tests/reference/torch_model.py:
+//   wte (V, C)  wpe (T, C)  blocks.{l}.<block tensors>  lnf.weight (C)  lnf.bias (C)  head.w (C, V)  head.b (V)
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -42,12 +38,14 @@ class ParamLayout {
   const ParamInfo* lookup(const std::string& name) const;  // nullptr if absent
   std::size_t layer_begin(int l) const { return layer_ranges_[l].first; }
   std::size_t layer_end(int l) const { return layer_ranges_[l].second; }
+  bool qknorm() const { return qknorm_; }  // the blocks have attn.qk_gain
 
  private:
   void add(const std::string& name, std::vector<int> shape);
   std::vector<ParamInfo> entries_;
   std::vector<std::pair<std::size_t, std::size_t>> layer_ranges_;
   std::size_t total_ = 0;
+  bool qknorm_ = false;
 };
 
 template <typename T>
@@ -55,13 +53,73 @@ struct LayerView {
   T *ln1_g, *ln1_b, *wq, *bq, *wk, *bk, *wv, *bv, *wo, *bo, *qk_gain, *ln2_g, *ln2_b, *w1, *b1, *w2, *b2;
 };
 
-// Named pointers into a parameter-shaped block (weights, gradients or Adam moments alike).
+// Named pointers into a parameter-shaped block (weights, gradients or optimizer state alike).
 template <typename T>
 struct ParamView {
   T *wte, *wpe;
   std::vector<LayerView<T>> layers;
   T *lnf_g, *lnf_b, *head_w, *head_b;
   ParamView(const ParamLayout& layout, T* base, int n_layers);
+};
+
+// The sizes a shape is made of: d_model, d_ff, heads, vocabulary, positions; none ends a shape.
+enum class Dim : char { none, C, F, H, V, T };
+
+// One row of the layout tables: a tensor's name, shape and view member.
+template <typename T>
+struct BlockTensor {
+  const char* name;  // after "blocks.{l}."
+  Dim rows, cols;
+  T* LayerView<T>::*member;
+  bool qknorm_only;  // present only when scale = qknorm
+};
+template <typename T>
+struct ModelTensor {
+  const char* name;
+  Dim rows, cols;
+  T* ParamView<T>::*member;
+  bool after_blocks;  // lnf, head: after the blocks; wte, wpe: before
+};
+
+// The tensors of one block, in layout order.  The only place a block's parameter names are written.
+template <typename T>
+inline const BlockTensor<T> kBlockTensors[] = {
+    {"ln1.weight", Dim::C, Dim::none, &LayerView<T>::ln1_g, false},
+    {"ln1.bias", Dim::C, Dim::none, &LayerView<T>::ln1_b, false},
+    {"attn.wq", Dim::C, Dim::C, &LayerView<T>::wq, false},
+    {"attn.bq", Dim::C, Dim::none, &LayerView<T>::bq, false},
+    {"attn.wk", Dim::C, Dim::C, &LayerView<T>::wk, false},
+    {"attn.bk", Dim::C, Dim::none, &LayerView<T>::bk, false},
+    {"attn.wv", Dim::C, Dim::C, &LayerView<T>::wv, false},
+    {"attn.bv", Dim::C, Dim::none, &LayerView<T>::bv, false},
+    {"attn.wo", Dim::C, Dim::C, &LayerView<T>::wo, false},
+    {"attn.bo", Dim::C, Dim::none, &LayerView<T>::bo, false},
+    {"attn.qk_gain", Dim::H, Dim::none, &LayerView<T>::qk_gain, true},
+    {"ln2.weight", Dim::C, Dim::none, &LayerView<T>::ln2_g, false},
+    {"ln2.bias", Dim::C, Dim::none, &LayerView<T>::ln2_b, false},
+    {"mlp.w1", Dim::C, Dim::F, &LayerView<T>::w1, false},
+    {"mlp.b1", Dim::F, Dim::none, &LayerView<T>::b1, false},
+    {"mlp.w2", Dim::F, Dim::C, &LayerView<T>::w2, false},
+    {"mlp.b2", Dim::C, Dim::none, &LayerView<T>::b2, false},
+};
+
+// The tensors outside the blocks, in layout order.
+template <typename T>
+inline const ModelTensor<T> kModelTensors[] = {
+    {"wte", Dim::V, Dim::C, &ParamView<T>::wte, false},
+    {"wpe", Dim::T, Dim::C, &ParamView<T>::wpe, false},
+    {"lnf.weight", Dim::C, Dim::none, &ParamView<T>::lnf_g, true},
+    {"lnf.bias", Dim::C, Dim::none, &ParamView<T>::lnf_b, true},
+    {"head.w", Dim::C, Dim::V, &ParamView<T>::head_w, true},
+    {"head.b", Dim::V, Dim::none, &ParamView<T>::head_b, true},
+};
+
+// Elements of a workspace's storage by what they hold (memory.hpp names the settings behind each).
+struct WorkspaceSize {
+  uint64_t activations = 0;  // (N, C), (N, F), (N), (N, H) and (H) buffers
+  uint64_t attention = 0;    // (B, H, T, T) softmax weights per layer and (T, T) scratch
+  uint64_t logits = 0;       // (N, V) logits, probabilities and their gradient
+  uint64_t total() const { return activations + attention + logits; }
 };
 
 // Activations for one (B, T), allocated once; forward stores what backward needs.
@@ -82,7 +140,7 @@ struct Workspace {
     T top_weight, max_logit;
     T logit_spread, jacobian_norm;  // AttentionStats of this forward
   };
-  int B, TT;
+  int B = 0, TT = 0;
   std::vector<T> storage;
   std::vector<Layer> layers;
   T *x0, *lnf, *lnf_mean, *lnf_rstd, *logits, *probs;  // x0: (N, C) embeddings; logits, probs: (N, V)
@@ -92,6 +150,18 @@ struct Workspace {
   std::vector<int> inputs, targets;      // (N)
 
   Workspace(const TrainConfig& config, int batch);
+
+  // The storage this constructor would allocate, by the same layout pass (no allocation but `layers`).
+  static WorkspaceSize size(const TrainConfig& config, int batch);
+  // Every byte the constructor allocates: storage, layers, tokens and mask.
+  static uint64_t bytes(const TrainConfig& config, int batch);
+
+ private:
+  Workspace() = default;
+  // Hands every buffer its range: take(n, &WorkspaceSize::kind) returns the next n elements (or null when
+  // only counting).  The one place the workspace's layout is written.
+  template <typename Take>
+  void lay_out(const TrainConfig& config, Take&& take);
 };
 
 template <typename T>
@@ -107,6 +177,7 @@ class Model {
   const std::vector<T>& params() const { return params_; }
   std::vector<T>& grads() { return grads_; }
   const std::vector<T>& grads() const { return grads_; }
+  const ParamView<T>& weights() const { return p_; }  // named pointers into params()
 
   // Draw every parameter from the configured init scheme (a pure function of rng's state).
   void initialize(Rng& rng);

@@ -1,8 +1,11 @@
 #include "core/scenarios.hpp"
 
+#include "core/settings.hpp"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
+#include <vector>
 
 namespace sqrtdk {
 
@@ -55,6 +58,19 @@ const Scenario* find_scenario(const std::string& id) {
 
 namespace {
 
+// "a&b&&c" split at `separator`, empty parts dropped.  (No streams: they would pull the locale machinery
+// into the wasm module.)
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(separator, begin), text.size());
+    if (end > begin) parts.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return parts;
+}
+
 double parse_number(const std::string& key, const std::string& text) {
   char* end = nullptr;
   const double x = std::strtod(text.c_str(), &end);
@@ -74,54 +90,53 @@ int parse_int(const std::string& key, const std::string& text) {
 
 ExerciseSettings parse_exercise_settings(const std::string& fragment) {
   ExerciseSettings s;
-  TrainConfig& c = s.base;
   std::vector<std::string> variants = s.variants;
   double train_alpha = 1.0;  // the page's default alpha for the alpha variant
-  bool lr_set = false;
-  std::stringstream in(fragment);
-  std::string pair;
-  while (std::getline(in, pair, '&')) {
-    if (pair.empty()) continue;
+  uint64_t first_seed = 0;
+  std::vector<GivenSetting> given;  // core settings, by the page's (JavaScript) key of the settings table
+  for (const std::string& pair : split(fragment, '&')) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string::npos) throw ConfigError("setting '" + pair.substr(0, 40) + "' has no value");
     const std::string key = pair.substr(0, eq), value = pair.substr(eq + 1);
-    if (key == "layers") c.model.n_layers = parse_int(key, value);
-    else if (key == "dModel") c.model.d_model = parse_int(key, value);
-    else if (key == "heads") c.model.n_heads = parse_int(key, value);
-    else if (key == "copyLength") c.task.copy_length = parse_int(key, value);
-    else if (key == "symbols") c.task.n_symbols = parse_int(key, value);
-    else if (key == "batch") c.task.batch = parse_int(key, value);
-    else if (key == "init") c.model.init = parse_init(value);
-    else if (key == "optimizer") c.optim.optimizer = parse_optimizer(value);
-    else if (key == "lr") { c.optim.lr = parse_number(key, value); lr_set = true; }
-    else if (key == "momentum") c.optim.momentum = parse_number(key, value);
-    else if (key == "trainAlpha") train_alpha = parse_number(key, value);
+    // The exercise's own keys first (they are the page's, not the core's), then the settings table.
+    if (key == "trainAlpha") train_alpha = parse_number(key, value);
     else if (key == "seeds") s.seeds = parse_int(key, value);
-    else if (key == "trainSeed") c.seed = static_cast<uint64_t>(std::max(0, parse_int(key, value)));
-    else if (key == "evalEvery") c.eval_every = parse_int(key, value);
+    else if (key == "trainSeed") first_seed = static_cast<uint64_t>(std::max(0, parse_int(key, value)));
     else if (key == "steps") s.steps = parse_int(key, value);
     else if (key == "threshold") s.threshold = parse_number(key, value);
     else if (key == "variants") {
       variants.clear();
-      std::stringstream items(value);
-      std::string item;
-      while (std::getline(items, item, ',')) {
+      for (const std::string& item : split(value, ',')) {
         if (item != "scaled" && item != "unscaled" && item != "alpha" && item != "qknorm")
           throw ConfigError("setting variants: '" + item.substr(0, 40) + "' is not scaled, unscaled, alpha or qknorm");
         variants.push_back(item);
       }
     } else {
-      throw ConfigError("unknown setting '" + key.substr(0, 40) + "'");
+      const Setting* setting = nullptr;
+      for (const Setting& candidate : settings())
+        if (js_key(candidate) == key && key != "scale" && key != "alpha" && key != "seed") setting = &candidate;
+      if (!setting) throw ConfigError("unknown setting '" + key.substr(0, 40) + "'");
+      double number = 0;
+      if (setting->type == SettingType::choice) {
+        const int index = choice_index(*setting, value);
+        if (index < 0) throw ConfigError(choice_error(*setting, value));
+        number = index;
+      } else {
+        number = parse_number(key, value);
+      }
+      given.push_back({setting, number});
     }
   }
-  if (c.optim.optimizer == Optimizer::sgd && !lr_set) c.optim.lr = kSgdDefaultLr;
+  TrainConfig& c = s.base;
+  const std::string problem = apply_settings(given, c);
+  if (!problem.empty()) throw ConfigError(problem);
+  c.seed = first_seed;
   s.variants.clear();
   for (const std::string& v : variants) {
-    std::ostringstream name;
-    name << v;
-    if (v == "alpha") name << "=" << train_alpha;
-    parse_scale(name.str(), c.model);  // checks alpha's range; the last variant's scale stays in base, unused
-    s.variants.push_back(name.str());
+    std::string name = v;
+    if (v == "alpha") name += "=" + format_value(*find_setting("alpha"), train_alpha);
+    parse_scale(name, c.model);  // checks alpha's range; the last variant's scale stays in base, unused
+    s.variants.push_back(name);
   }
   if (s.variants.empty()) throw ConfigError("setting variants: at least one variant is needed");
   if (s.seeds < 1 || s.seeds > 50) throw ConfigError("setting seeds must be in [1, 50]");

@@ -210,7 +210,7 @@ double Trainer::measured_logit_std() {
   const bool qk = m.scale == ScaleMode::qknorm;
   const float* q = qk ? A.qhat : A.q;
   const float* k = qk ? A.khat : A.k;
-  const float* gain = qk ? model_.params().data() + model_.layout().find("blocks.0.attn.qk_gain").offset : nullptr;
+  const float* gain = model_.weights().layers[0].qk_gain;  // null unless qknorm
   const double fixed = attention_scale(m);
   double sum = 0, sum_sq = 0;
   long count = 0;

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis.hpp"
 #include "core/config.hpp"
 #include "core/gemm.hpp"
+#include "core/settings.hpp"
 #include "core/softmax_stats.hpp"
 #include "core/trainer.hpp"
 #include "wasm/js_fields.hpp"
@@ -39,73 +39,91 @@ val typed_copy(const char* type, const std::vector<T>& data) {
 
 // ---- configuration ----------------------------------------------------------------------------
 
-const std::initializer_list<const char*> kConfigFields = {
-    "layers", "dModel", "heads", "dFf", "scale", "alpha", "init", "copyLength", "symbols", "batch",
-    "evalBatch", "optimizer", "lr", "momentum", "beta1", "beta2", "eps", "clipNorm", "seed", "evalEvery"};
+// JS keys of the settings table (dModel, copyLength, ...): the only fields a config object may have.
+const std::vector<std::string>& config_keys() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> out;
+    for (const Setting& s : settings()) out.push_back(js_key(s));
+    return out;
+  }();
+  return keys;
+}
 
-// Reads a JS config object over the canonical defaults; "" or the first problem.
+// Reads a JS config object over the canonical defaults (settings.hpp); "" or the first problem.  Types are
+// checked first ("config.dModel must be an integer, got string"), then the core checks values ("config: ...").
 std::string read_config(const val& object, TrainConfig& c) {
-  JsFields f(object, "config", kConfigFields);
-  c.model.n_layers = f.integer("layers", c.model.n_layers);
-  c.model.d_model = f.integer("dModel", c.model.d_model);
-  c.model.n_heads = f.integer("heads", c.model.n_heads);
-  c.model.d_ff = f.integer("dFf", c.model.d_ff);
-  const std::string scale = f.text("scale", "scaled");
-  c.model.alpha = f.number("alpha", c.model.alpha);
-  const std::string init = f.text("init", "xavier");
-  c.task.copy_length = f.integer("copyLength", c.task.copy_length);
-  c.task.n_symbols = f.integer("symbols", c.task.n_symbols);
-  c.task.batch = f.integer("batch", c.task.batch);
-  c.task.eval_batch = f.integer("evalBatch", c.task.eval_batch);
-  const std::string optimizer = f.text("optimizer", "adam");
-  c.optim.lr = f.number("lr", optimizer == "sgd" ? kSgdDefaultLr : c.optim.lr);
-  c.optim.momentum = f.number("momentum", c.optim.momentum);
-  c.optim.beta1 = f.number("beta1", c.optim.beta1);
-  c.optim.beta2 = f.number("beta2", c.optim.beta2);
-  c.optim.eps = f.number("eps", c.optim.eps);
-  c.optim.clip_norm = f.number("clipNorm", c.optim.clip_norm);
-  c.seed = f.seed("seed", c.seed);
-  c.eval_every = f.integer("evalEvery", c.eval_every);
+  JsFields f(object, "config", config_keys());
+  std::vector<GivenSetting> given;
+  std::vector<std::string> texts;  // a choice's name, for each entry of `given` (empty for numbers)
+  for (const Setting& s : settings()) {
+    const std::string key = js_key(s);
+    if (!f.has(key.c_str())) continue;
+    const bool is_choice = s.type == SettingType::choice;
+    texts.push_back(is_choice ? f.text(key.c_str(), "") : "");
+    const double value = is_choice ? 0 : s.type == SettingType::real ? f.number(key.c_str(), 0) : f.whole(key.c_str(), 0);
+    given.push_back({&s, value});
+  }
   if (!f.ok()) return f.error();
-  if (scale == "scaled") c.model.scale = ScaleMode::scaled;
-  else if (scale == "unscaled") c.model.scale = ScaleMode::unscaled;
-  else if (scale == "alpha") c.model.scale = ScaleMode::alpha;
-  else if (scale == "qknorm") c.model.scale = ScaleMode::qknorm;
-  else return "config.scale must be one of scaled, unscaled, alpha, qknorm";
-  if (init == "xavier") c.model.init = InitScheme::xavier;
-  else if (init == "torch") c.model.init = InitScheme::torch;
-  else if (init == "gpt") c.model.init = InitScheme::gpt;
-  else return "config.init must be one of xavier, torch, gpt";
-  if (optimizer == "adam") c.optim.optimizer = Optimizer::adam;
-  else if (optimizer == "sgd") c.optim.optimizer = Optimizer::sgd;
-  else return "config.optimizer must be one of adam, sgd";
-  const std::string problem = validate(c);
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    const Setting& s = *given[i].setting;
+    if (s.type != SettingType::choice) continue;
+    const int index = choice_index(s, texts[i]);
+    if (index < 0) return "config: " + choice_error(s, texts[i]);
+    given[i].value = index;
+  }
+  const std::string problem = apply_settings(given, c);
   return problem.empty() ? "" : "config: " + problem;
+}
+
+// A setting's value as JS sees it: a choice's name, otherwise the number.
+val setting_to_js(const Setting& s, double value) {
+  return s.type == SettingType::choice ? val(format_value(s, value)) : val(value);
 }
 
 val config_to_js(const TrainConfig& c) {
   val o = val::object();
-  o.set("layers", c.model.n_layers);
-  o.set("dModel", c.model.d_model);
-  o.set("heads", c.model.n_heads);
-  o.set("dFf", c.model.d_ff);  // 0 means 4 * dModel, so {...defaults(), dModel: 32} gets dFf 128
-  o.set("scale", std::string(to_string(c.model.scale)));
-  o.set("alpha", c.model.alpha);
-  o.set("init", std::string(to_string(c.model.init)));
-  o.set("copyLength", c.task.copy_length);
-  o.set("symbols", c.task.n_symbols);
-  o.set("batch", c.task.batch);
-  o.set("evalBatch", c.task.eval_batch);
-  o.set("optimizer", std::string(to_string(c.optim.optimizer)));
-  o.set("lr", c.optim.lr);
-  o.set("momentum", c.optim.momentum);
-  o.set("beta1", c.optim.beta1);
-  o.set("beta2", c.optim.beta2);
-  o.set("eps", c.optim.eps);
-  o.set("clipNorm", c.optim.clip_norm);
-  o.set("seed", static_cast<double>(c.seed));
-  o.set("evalEvery", c.eval_every);
+  for (const Setting& s : settings()) o.set(js_key(s), setting_to_js(s, s.get(c)));
   return o;
+}
+
+const char* type_name(SettingType type) {
+  switch (type) {
+    case SettingType::integer: return "integer";
+    case SettingType::seed: return "seed";
+    case SettingType::real: return "real";
+    case SettingType::choice: return "choice";
+  }
+  return "?";
+}
+
+// The settings table for JavaScript: [{name, jsKey, cliFlag, group, type, default, min, max, minOpen, maxOpen,
+// choices, unit, doc}], in table order; lr also carries sgdDefault (kSgdDefaultLr).
+val schema() {
+  val rows = val::array();
+  for (const Setting& s : settings()) {
+    val row = val::object();
+    row.set("name", std::string(s.name));
+    row.set("jsKey", js_key(s));
+    row.set("cliFlag", "--" + cli_flag(s));
+    row.set("group", std::string(s.group));
+    row.set("type", std::string(type_name(s.type)));
+    row.set("default", setting_to_js(s, default_value(s)));
+    if (s.type == SettingType::choice) {
+      val choices = val::array();
+      for (const char* name : s.choices) choices.call<void>("push", std::string(name));
+      row.set("choices", choices);
+    } else {
+      row.set("min", s.lo);
+      row.set("max", s.hi);
+      row.set("minOpen", s.lo_open);
+      row.set("maxOpen", s.hi_open);
+    }
+    row.set("unit", std::string(s.unit));
+    row.set("doc", std::string(s.doc));
+    if (std::string(s.name) == "lr") row.set("sgdDefault", kSgdDefaultLr);
+    rows.call<void>("push", row);
+  }
+  return rows;
 }
 
 val defaults() { return config_to_js(TrainConfig{}); }
@@ -117,6 +135,16 @@ std::string validate_config(val object) {
   TrainConfig c;
   const std::string problem = read_config(object, c);
   return problem.empty() ? check_memory(c) : problem;
+}
+
+// Bytes a trainer for the config allocates (memory.hpp), for a valid config.
+val estimated_bytes_js(val object) {
+  TrainConfig c;
+  const std::string problem = read_config(object, c);
+  if (!problem.empty()) return error_result(problem);
+  val out = val::object();
+  out.set("value", static_cast<double>(estimated_bytes(c)));
+  return out;
 }
 
 val predicted_logit_std_js(val object) {
@@ -240,6 +268,8 @@ val histogram_js(val options) {
   return o;
 }
 
+double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
 double heap_bytes() { return static_cast<double>(emscripten::val::module_property("HEAPU8")["length"].as<double>()); }
 
 std::string gemm_backend() { return gemm_backend_name(); }
@@ -258,7 +288,7 @@ val eval_js(const EvalMetrics& e) {
 constexpr int kMaxStepsPerCall = 100000;
 
 // Refuses a trainer that could not fit in what the heap may still grow to (an allocation failure would
-// abort the module).  The estimate is conservative (config.cpp).
+// abort the module).  The estimate is what the trainer allocates (memory.hpp).
 std::string check_memory(const TrainConfig& c) {
   const double in_use = static_cast<double>(mallinfo().uordblks);
   const double room = static_cast<double>(emscripten_get_heap_max()) - in_use - (16 << 20);  // keep 16 MiB spare
@@ -363,12 +393,15 @@ class WasmTrainer {
 
 EMSCRIPTEN_BINDINGS(sqrtdk_lab) {
   emscripten::function("defaults", &defaults);
+  emscripten::function("schema", &schema);
   emscripten::function("validateConfig", &validate_config);
   emscripten::function("predictedLogitStd", &predicted_logit_std_js);
   emscripten::function("softmaxDemo", &softmax_demo_js);
   emscripten::function("sweep", &sweep_js);
   emscripten::function("histogram", &histogram_js);
   emscripten::function("heapBytes", &heap_bytes);
+  emscripten::function("heapInUse", &heap_in_use);
+  emscripten::function("estimatedBytes", &estimated_bytes_js);
   emscripten::function("gemmBackend", &gemm_backend);
   emscripten::class_<WasmTrainer>("Trainer")
       .constructor<>()

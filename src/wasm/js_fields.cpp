@@ -21,6 +21,9 @@ std::string describe(const val& v) {
 }  // namespace
 
 JsFields::JsFields(const val& object, const char* what, std::initializer_list<const char*> known)
+    : JsFields(object, what, std::vector<std::string>(known.begin(), known.end())) {}
+
+JsFields::JsFields(const val& object, const char* what, const std::vector<std::string>& known)
     : object_(object), what_(what) {
   if (object_.isUndefined() || object_.isNull()) {
     object_ = val::object();
@@ -31,20 +34,39 @@ JsFields::JsFields(const val& object, const char* what, std::initializer_list<co
     object_ = val::object();
     return;
   }
+  check_keys(known);
+}
+
+void JsFields::check_keys(const std::vector<std::string>& known) {
   const val keys = val::global("Object").call<val>("keys", object_);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const std::string key = keys[i].as<std::string>();
     bool found = false;
-    for (const char* k : known) found = found || key == k;
+    for (const std::string& k : known) found = found || key == k;
     if (!found) {
       std::string list;
-      for (const char* k : known) list += std::string(list.empty() ? "" : ", ") + k;
+      for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
       fail(what_ + " has an unknown field '" + key.substr(0, 40) + "' (known: " + list + ")");
       return;
     }
   }
 }
+
+bool JsFields::has(const char* name) const { return !field(name).isUndefined(); }
+
+double JsFields::bounded(const char* name, double fallback, double lo, double hi) {
+  const val v = field(name);
+  if (v.isUndefined()) return fallback;
+  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), lo, hi);
+  if (!problem.empty()) {
+    fail(problem);
+    return fallback;
+  }
+  return v.as<double>();
+}
+
+double JsFields::whole(const char* name, double fallback) { return bounded(name, fallback, -1e308, 1e308); }
 
 void JsFields::fail(const std::string& message) {
   if (error_.empty()) error_ = message;
@@ -68,26 +90,12 @@ double JsFields::number(const char* name, double fallback) {
 }
 
 int JsFields::integer(const char* name, int fallback) {
-  const val v = field(name);
-  if (v.isUndefined()) return fallback;
   // Any integer a config could sensibly hold fits in 9 digits; the core then checks the real range.
-  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), -999999999.0, 999999999.0);
-  if (!problem.empty()) {
-    fail(problem);
-    return fallback;
-  }
-  return static_cast<int>(v.as<double>());
+  return static_cast<int>(bounded(name, fallback, -999999999.0, 999999999.0));
 }
 
 uint64_t JsFields::seed(const char* name, uint64_t fallback) {
-  const val v = field(name);
-  if (v.isUndefined()) return fallback;
-  const std::string problem = check_integer(v, (what_ + "." + name).c_str(), 0, kMaxSafeInteger);
-  if (!problem.empty()) {
-    fail(problem);
-    return fallback;
-  }
-  return static_cast<uint64_t>(v.as<double>());
+  return static_cast<uint64_t>(bounded(name, static_cast<double>(fallback), 0, kMaxSafeInteger));
 }
 
 std::string JsFields::text(const char* name, const std::string& fallback) {

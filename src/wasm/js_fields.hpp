@@ -14,10 +14,14 @@ class JsFields {
  public:
   // `what` names the object in messages ("config", "options").  undefined or null reads as {}.
   JsFields(const emscripten::val& object, const char* what, std::initializer_list<const char*> known);
+  JsFields(const emscripten::val& object, const char* what, const std::vector<std::string>& known);
+
+  bool has(const char* name) const;  // present and not undefined
 
   // Absent or undefined: fallback.  Otherwise a finite number (integral for integer fields), else an error.
   int integer(const char* name, int fallback);
   uint64_t seed(const char* name, uint64_t fallback);  // integer in [0, 2^53 - 1]
+  double whole(const char* name, double fallback);     // any finite integral number (the caller checks range)
   double number(const char* name, double fallback);
   std::string text(const char* name, const std::string& fallback);
   std::vector<int> integers(const char* name, const std::vector<int>& fallback);  // array of integers
@@ -27,6 +31,8 @@ class JsFields {
   void fail(const std::string& message);  // keeps the first message only
 
  private:
+  void check_keys(const std::vector<std::string>& known);
+  double bounded(const char* name, double fallback, double lo, double hi);  // an integer in [lo, hi]
   emscripten::val field(const char* name) const;
   emscripten::val object_;
   std::string what_;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/settings.hpp"
 #include "core/softmax_stats.hpp"
 
 using Catch::Matchers::Contains;
@@ -274,6 +275,16 @@ TEST_CASE("histogram --json counts every sample once per histogram", "[cli]") {
   }
 }
 
+// Exit code 2, nothing on stdout, one line on stderr containing `expected`.
+static void check_refused(const std::string& arguments, const std::string& expected) {
+  CAPTURE(arguments);
+  const RunResult result = run_cli(arguments);
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(count_lines(result.err) == 1);
+  CHECK_THAT(result.err, Contains(expected));
+}
+
 TEST_CASE("a bad flag exits 2 with one stderr line naming the flag and an empty stdout", "[cli]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"softmax --bogus 1", "--bogus"},    {"softmax --keys 1", "--keys"},   {"softmax --keys=abc", "--keys"},
@@ -281,14 +292,7 @@ TEST_CASE("a bad flag exits 2 with one stderr line naming the flag and an empty 
       {"sweep --method slow", "--method"}, {"histogram --bins 0", "--bins"}, {"softmax --dk 8 --dk 9", "--dk"},
       {"softmax --keys", "--keys"},
   };
-  for (const auto& [arguments, flag] : cases) {
-    CAPTURE(arguments);
-    const RunResult result = run_cli(arguments);
-    CHECK(result.exit_code == 2);
-    CHECK(result.out.empty());
-    CHECK(count_lines(result.err) == 1);
-    CHECK_THAT(result.err, Contains(flag));
-  }
+  for (const auto& [arguments, flag] : cases) check_refused(arguments, flag);
 }
 
 TEST_CASE("an unknown subcommand exits 2 and writes nothing to stdout", "[cli]") {
@@ -327,14 +331,14 @@ TEST_CASE("the human table of softmax shows raw and scaled rows", "[cli]") {
 
 TEST_CASE("a bad optimizer setting exits 2 with one stderr line and an empty stdout, in train and compare", "[cli]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"--optimizer rmsprop", "optimizer must be adam or sgd, got 'rmsprop'"},
-      {"--optimizer SGD", "optimizer must be adam or sgd, got 'SGD'"},
+      {"--optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
+      {"--optimizer SGD", "optimizer must be one of adam, sgd, got 'SGD'"},
       {"--optimizer sgd --momentum 1", "momentum must be a finite number in [0, 1), got 1"},
-      {"--optimizer sgd --momentum -0.1", "--momentum must be a number in [0, 1], got '-0.1'"},
-      {"--optimizer sgd --momentum nan", "--momentum must be a number in [0, 1], got 'nan'"},
-      {"--optimizer sgd --lr 0", "--lr must be a number in [1e-12, 100], got '0'"},
-      {"--optimizer sgd --lr 1000", "--lr must be a number in [1e-12, 100], got '1000'"},
-      {"--optimizer sgd --lr nan", "--lr must be a number in [1e-12, 100], got 'nan'"},
+      {"--optimizer sgd --momentum -0.1", "momentum must be a finite number in [0, 1), got -0.1"},
+      {"--optimizer sgd --momentum nan", "--momentum must be a number, got 'nan'"},
+      {"--optimizer sgd --lr 0", "lr must be a finite number in (0, 100], got 0"},
+      {"--optimizer sgd --lr 1000", "lr must be a finite number in (0, 100], got 1000"},
+      {"--optimizer sgd --lr nan", "--lr must be a number, got 'nan'"},
       {"--optimizer", "--optimizer needs a value"},
   };
   for (const char* command : {"train", "compare"}) {
@@ -345,6 +349,20 @@ TEST_CASE("a bad optimizer setting exits 2 with one stderr line and an empty std
       CHECK(result.out.empty());
       CHECK(count_lines(result.err) == 1);
       CHECK_THAT(result.err, StartsWith(std::string("sqrtdk ") + command + ": " + message));
+    }
+  }
+}
+
+TEST_CASE("train, dump and compare list every setting of the table in their usage", "[cli][settings]") {
+  for (const char* command : {"train", "dump", "compare"}) {
+    CAPTURE(command);
+    const RunResult result = run_cli(std::string(command) + " --help");
+    REQUIRE(result.exit_code == 0);
+    for (const sqrtdk::Setting& s : sqrtdk::settings()) {
+      CAPTURE(s.name);
+      if (std::string(command) == "compare" && std::string(s.name) == "scale") continue;  // --variants instead
+      CHECK_THAT(result.out, Contains("  --" + sqrtdk::cli_flag(s) + " " + sqrtdk::format_value(s, sqrtdk::default_value(s))));
+      CHECK_THAT(result.out, Contains(s.doc));
     }
   }
 }
@@ -404,4 +422,29 @@ TEST_CASE("scenarios --json lists the six presets, and compare --scenario refuse
     CHECK(count_lines(result.err) == 1);
     CHECK_THAT(result.err, Contains(message));
   }
+}
+
+TEST_CASE("a bad setting on the command line is refused with the core's one-line message", "[cli][settings]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"train --optimizer rmsprop", "optimizer must be one of adam, sgd, got 'rmsprop'"},
+      {"train --momentum 1", "momentum must be a finite number in [0, 1), got 1"},
+      {"train --momentum -0.5", "momentum must be a finite number in [0, 1), got -0.5"},
+      {"train --momentum nan", "--momentum must be a number, got 'nan'"},
+      {"train --lr inf", "--lr must be a number, got 'inf'"},
+      {"train --d-model 0", "d_model must be in [1, 1024], got 0"},
+      {"train --heads 1.5", "--heads must be an integer, got '1.5'"},
+      {"train --d-model 64 --heads 3", "d_model (64) must be divisible by heads (3)"},
+      {"compare --scale qknorm", "unknown flag --scale"},
+      {"train --scale alpha=0.5 --alpha 0.5", "give the alpha once"},
+  };
+  for (const auto& [arguments, message] : cases) check_refused(arguments + " --steps 1 --quiet", message);
+}
+
+TEST_CASE("the CLI's --scale alpha=0.25 means --scale alpha --alpha 0.25", "[cli][settings]") {
+  const RunResult shorthand = run_cli("train --scale alpha=0.25 --steps 3 --quiet --json --layers 1 --d-model 16");
+  const RunResult fields = run_cli("train --scale alpha --alpha 0.25 --steps 3 --quiet --json --layers 1 --d-model 16");
+  REQUIRE(shorthand.exit_code == 0);
+  const auto strip_speed = [](std::string text) { return text.substr(0, text.find("\"steps_per_second\"")); };
+  CHECK(strip_speed(shorthand.out) == strip_speed(fields.out));
+  CHECK_THAT(shorthand.out, Contains("\"scale\":\"alpha=0.25\""));
 }

@@ -2,6 +2,8 @@
 // plus the parameter layout contract.
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "core/copy_task.hpp"
 #include "core/model.hpp"
 #include "gradcheck.hpp"
@@ -98,5 +100,26 @@ TEST_CASE("an invalid configuration constructs no model and says why", "[model][
   TrainConfig c;
   c.model.d_model = 65;
   c.model.n_heads = 2;
-  CHECK_THROWS_WITH(Model<float>(c), "d_model (65) must be divisible by n_heads (2)");
+  CHECK_THROWS_WITH(Model<float>(c), "d_model (65) must be divisible by heads (2)");
+}
+
+TEST_CASE("every view points where the layout's entry of that name lies, and no name repeats", "[model]") {
+  for (const char* scale : {"scaled", "qknorm"}) {
+    CAPTURE(scale);
+    const TrainConfig c = small_config(scale, InitScheme::xavier);
+    const Model<float> model(c);
+    const ParamLayout& layout = model.layout();
+    const float* base = model.params().data();
+    const ParamView<float>& view = model.weights();
+    std::set<std::string> names;
+    for (const ParamInfo& e : layout.entries()) names.insert(e.name);
+    CHECK(names.size() == layout.entries().size());
+    for (const ModelTensor<float>& t : kModelTensors<float>) CHECK(view.*t.member == base + layout.find(t.name).offset);
+    for (int l = 0; l < c.model.n_layers; ++l)
+      for (const BlockTensor<float>& t : kBlockTensors<float>) {
+        const ParamInfo* e = layout.lookup("blocks." + std::to_string(l) + "." + t.name);
+        CHECK((e != nullptr) == (!t.qknorm_only || layout.qknorm()));
+        CHECK(view.layers[l].*t.member == (e ? base + e->offset : nullptr));
+      }
+  }
 }

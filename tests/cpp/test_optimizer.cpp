@@ -8,6 +8,7 @@
 
 #include "core/adam.hpp"
 #include "core/config.hpp"
+#include "core/settings.hpp"
 #include "core/sgd.hpp"
 #include "core/trainer.hpp"
 
@@ -91,11 +92,12 @@ TEST_CASE("make_update_rule builds the chosen optimizer", "[optimizer]") {
 }
 
 TEST_CASE("optimizer names parse, momentum must be at least 0 and below 1, and SGD's default lr is documented", "[optimizer][config]") {
-  CHECK(parse_optimizer("adam") == Optimizer::adam);
-  CHECK(parse_optimizer("sgd") == Optimizer::sgd);
+  const Setting& optimizer = *find_setting("optimizer");  // names and their parsing: the settings table
+  CHECK(choice_index(optimizer, "adam") == static_cast<int>(Optimizer::adam));
+  CHECK(choice_index(optimizer, "sgd") == static_cast<int>(Optimizer::sgd));
   CHECK(std::string(to_string(Optimizer::sgd)) == "sgd");
-  CHECK_THROWS_WITH(parse_optimizer("rmsprop"), "optimizer must be adam or sgd, got 'rmsprop'");
-  CHECK_THROWS_WITH(parse_optimizer("SGD"), "optimizer must be adam or sgd, got 'SGD'");
+  CHECK(choice_index(optimizer, "SGD") == -1);
+  CHECK(choice_error(optimizer, "rmsprop") == "optimizer must be one of adam, sgd, got 'rmsprop'");
   CHECK(TrainConfig{}.optim.optimizer == Optimizer::adam);
   CHECK(TrainConfig{}.optim.momentum == 0.9);
   CHECK(kSgdDefaultLr == 0.1);
@@ -126,5 +128,5 @@ TEST_CASE("optimizer names parse, momentum must be at least 0 and below 1, and S
   CHECK(validate(c) == "lr must be a finite number in (0, 100], got 1000");
   c.optim.lr = 0.1;
   c.optim.optimizer = static_cast<Optimizer>(7);
-  CHECK(validate(c) == "optimizer must be one of adam, sgd");
+  CHECK(validate(c) == "optimizer must be one of adam, sgd, got 7");
 }

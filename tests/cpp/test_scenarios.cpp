@@ -88,7 +88,7 @@ TEST_CASE("scenario settings parse with the page's keys, over the page's default
   CHECK_THROWS_WITH(parse_exercise_settings("lr=abc"), "setting lr: 'abc' is not a finite number");
   CHECK_THROWS_WITH(parse_exercise_settings("colour=red"), "unknown setting 'colour'");
   CHECK_THROWS_WITH(parse_exercise_settings("momentum=1"), "momentum must be a finite number in [0, 1), got 1");
-  CHECK_THROWS_WITH(parse_exercise_settings("optimizer=lion"), "optimizer must be adam or sgd, got 'lion'");
+  CHECK_THROWS_WITH(parse_exercise_settings("optimizer=lion"), "optimizer must be one of adam, sgd, got 'lion'");
   CHECK_THROWS_WITH(parse_exercise_settings("variants=scaled,big"),
                     "setting variants: 'big' is not scaled, unscaled, alpha or qknorm");
   CHECK(find_scenario("nope") == nullptr);

@@ -18,8 +18,8 @@ export const CANONICAL = Object.freeze({
 });
 
 // The core's message for a configuration past the 512 MiB cap (src/core/config.cpp).
-export const CAP_MESSAGE = new RegExp('^config: configuration needs about \\d+ MiB, over the cap of 512 MiB ' +
-  '\\(reduce batch, d_model, d_ff, layers or copy_length\\)$');
+export const CAP_MESSAGE = new RegExp('^config: configuration needs about \\d+ MiB, over the cap of 512 MiB; ' +
+  'most of it is the (output logits|attention maps|activations|parameters) \\([^()]*: reduce [a-z_, ]+\\)$');
 
 /** The factory createSqrtdkModule (CommonJS: the build marks its folder with {"type": "commonjs"}). */
 export function loadFactory() {

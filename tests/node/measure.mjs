@@ -1,4 +1,4 @@
-// Not a test: prints the numbers issue 3 asks for.  node tests/node/measure.mjs [repeats=3] [steps=300]
+// Not a test: prints the module's size, load time and speed.  node tests/node/measure.mjs [repeats=3] [steps=300]
 //   module size; load time in Node (fresh process each time, median); steps/s of the canonical configuration
 //   in wasm (Node) next to the native CLI's, interleaved in the same run.
 import { execFileSync } from 'node:child_process';

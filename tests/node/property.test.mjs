@@ -7,17 +7,21 @@ import fc from 'fast-check';
 
 import { CANONICAL, CAP_MESSAGE, freshLab } from './helpers.mjs';
 
-const INTEGER_FIELDS = ['layers', 'dModel', 'heads', 'dFf', 'copyLength', 'symbols', 'batch', 'evalBatch', 'evalEvery'];
-const NUMBER_FIELDS = ['alpha', 'lr', 'beta1', 'beta2', 'eps', 'clipNorm'];
-const CHOICES = { scale: ['scaled', 'unscaled', 'alpha', 'qknorm'], init: ['xavier', 'torch', 'gpt'] };
-const KNOWN = [...INTEGER_FIELDS, ...NUMBER_FIELDS, 'seed', ...Object.keys(CHOICES)];
+// The fields by type, from the core's settings table (CANONICAL in helpers.mjs pins the table's defaults).
+const SCHEMA = (await freshLab()).schema();
+const keysOf = (...types) => SCHEMA.filter((s) => types.includes(s.type)).map((s) => s.jsKey);
+const INTEGER_FIELDS = keysOf('integer', 'seed');
+const NUMBER_FIELDS = keysOf('real');
+const CHOICES = Object.fromEntries(SCHEMA.filter((s) => s.type === 'choice').map((s) => [s.jsKey, s.choices]));
+const KNOWN = SCHEMA.map((s) => s.jsKey);
+const SGD_LR = SCHEMA.find((s) => s.name === 'lr').sgdDefault;
 
 const value = fc.oneof(
   { arbitrary: fc.integer({ min: -2, max: 70 }), weight: 4 },
   { arbitrary: fc.integer({ min: -2, max: 1100 }), weight: 2 },
   fc.double(),
   fc.constantFrom(NaN, Infinity, -Infinity, -0, 0.5, 1e-9, 0.999, 1e300, -1e300, 2 ** 31, 2 ** 53, Number.MIN_VALUE),
-  fc.constantFrom(...CHOICES.scale, ...CHOICES.init),
+  fc.constantFrom(...Object.values(CHOICES).flat()),
   fc.string({ maxLength: 70 }),
   fc.boolean(),
   fc.constant(null),
@@ -33,7 +37,8 @@ const key = fc.oneof(
 const configObject = fc.array(fc.tuple(key, value), { maxLength: 6 }).map(Object.fromEntries);
 const config = fc.oneof({ arbitrary: configObject, weight: 12 }, value);
 
-// True when the JS layer must refuse `c` before the core sees it: not an object, an unknown key, a wrong type.
+// True when the JS layer must refuse `c` before the core sees it: not an object, an unknown key, a wrong type
+// (ranges and choice names are the core's to check).
 function typeProblem(c) {
   if (c === undefined || c === null) return false;
   if (typeof c !== 'object' || Array.isArray(c)) return true;
@@ -41,10 +46,9 @@ function typeProblem(c) {
     const v = c[name];
     if (!KNOWN.includes(name)) return true;
     if (v === undefined) return false;
-    if (INTEGER_FIELDS.includes(name)) return !Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31;
+    if (INTEGER_FIELDS.includes(name)) return !Number.isInteger(v);
     if (NUMBER_FIELDS.includes(name)) return typeof v !== 'number' || !Number.isFinite(v);
-    if (name === 'seed') return !Number.isInteger(v) || v < 0 || v > Number.MAX_SAFE_INTEGER;
-    return !CHOICES[name].includes(v);
+    return typeof v !== 'string' || Buffer.byteLength(v) > 64;
   });
 }
 
@@ -52,8 +56,9 @@ function typeProblem(c) {
 function expectedConfig(c) {
   const merged = { ...CANONICAL };
   for (const [name, v] of Object.entries(c ?? {})) {
-    if (v !== undefined) merged[name] = INTEGER_FIELDS.includes(name) || name === 'seed' ? v + 0 : v;
+    if (v !== undefined) merged[name] = INTEGER_FIELDS.includes(name) ? v + 0 : v;
   }
+  if (merged.optimizer === 'sgd' && c.lr === undefined) merged.lr = SGD_LR;
   return merged;
 }
 

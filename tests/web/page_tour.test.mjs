@@ -32,7 +32,7 @@ async function use(page, control) {
   } else if (info.tag === 'select') {
     const values = await control.evaluate((s) => [...s.options].map((o) => o.value));
     const before = await control.inputValue();
-    for (const v of values) await control.selectOption(v);
+    await control.selectOption(values.find((v) => v !== before) ?? before);
     await control.selectOption(before);
   } else {
     await control.focus();

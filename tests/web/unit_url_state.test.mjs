@@ -131,3 +131,26 @@ test('property: any text as a hash parses to a valid state without throwing', ()
     assert.ok(notices.every((n) => typeof n === 'string'));
   }), { numRuns: 500 });
 });
+
+test('choosing SGD without a learning rate trains at SGD\'s default rate; a given or changed rate is kept', () => {
+  const lrRow = PROPERTY_BY_KEY.get('lr');
+  assert.equal(defaultState().lr, 0.001);
+  // A link or attribute naming only the optimizer: the core's rule (sgd without lr uses 0.1), from its table.
+  assert.equal(parseHash('#optimizer=sgd').state.lr, 0.1);
+  assert.equal(parseHash('#optimizer=sgd&lr=0.03').state.lr, 0.03);
+  assert.equal(parseHash('#lr=0.03&optimizer=sgd').state.lr, 0.03);
+  // A control: switching follows the optimizer's default while the rate is at the old optimizer's default.
+  const store = new Store(defaultState());
+  store.update({ optimizer: 'sgd' });
+  assert.equal(store.state.lr, 0.1);
+  store.update({ optimizer: 'adam' });
+  assert.equal(store.state.lr, 0.001);
+  store.update({ lr: 0.005 });
+  store.update({ optimizer: 'sgd' });
+  assert.equal(store.state.lr, 0.005, 'a rate the learner chose stays');
+  // Every state still round-trips through the hash (the hash always writes lr).
+  for (const state of [store.state, parseHash('#optimizer=sgd&lr=0.001').state]) {
+    assert.deepEqual(parseHash(serializeHash(state)).state, state);
+  }
+  assert.ok(lrRow.max >= 0.1, 'SGD\'s default lies inside the page\'s range');
+});

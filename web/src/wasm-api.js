@@ -7,28 +7,26 @@
 
 /**
  * @typedef {Object} TrainConfig  Every field optional; missing fields take the canonical defaults.
- * @property {number} [layers=2]       1..12
- * @property {number} [dModel=64]      1..1024, divisible by heads
- * @property {number} [heads=1]        1..64; d_k = dModel / heads
- * @property {number} [dFf=0]          0..8192; 0 = 4 dModel
- * @property {'scaled'|'unscaled'|'alpha'|'qknorm'} [scale='scaled']
- * @property {number} [alpha=0.5]      0..2, used when scale is 'alpha' (score = q.k / d_k^alpha)
- * @property {'xavier'|'torch'|'gpt'} [init='xavier']
- * @property {number} [copyLength=10]  1..64
- * @property {number} [symbols=10]     2..1000
- * @property {number} [batch=32]       1..1024
- * @property {number} [evalBatch=64]   1..1024
- * @property {'adam'|'sgd'} [optimizer='adam']  sgd: SGD with momentum (v = momentum v + g; w -= lr v)
- * @property {number} [lr=0.001]       (0, 100]; when absent and optimizer is 'sgd', 0.1
- * @property {number} [momentum=0.9]   [0, 1), sgd only
- * @property {number} [beta1=0.9]      [0, 1)
- * @property {number} [beta2=0.98]     [0, 1)
- * @property {number} [eps=1e-9]       (0, 1]
- * @property {number} [clipNorm=0]     global gradient-norm clipping, 0 = off
- * @property {number} [seed=0]         integer 0..2^53-1
- * @property {number} [evalEvery=50]   evaluate (greedy decoding) every this many steps
+ * The fields, their defaults, ranges, choices and docs are the core's settings table (src/core/settings.cpp):
+ * read them at run time with lab.schema(), or on the command line with `sqrtdk train --help`.  Keys are the
+ * table's names in camelCase: layers, dModel, heads, dFf, scale, alpha, init, copyLength, symbols, batch,
+ * evalBatch, optimizer, lr, momentum, beta1, beta2, eps, clipNorm, seed, evalEvery.  alpha is used by
+ * scale 'alpha' only (score = q.k / d_k^alpha); with optimizer 'sgd' and no lr, lr is the row's sgdDefault.
  * Unknown fields, wrong types, NaN/Infinity, out-of-range values and configurations past the memory cap
  * (512 MiB) are errors.
+ */
+
+/**
+ * @typedef {Object} SettingRow  One row of lab.schema().
+ * @property {string} name      canonical snake_case name (JSON key, message name)
+ * @property {string} jsKey     the TrainConfig key (camelCase)
+ * @property {string} cliFlag   the CLI flag (--kebab-case)
+ * @property {'model'|'task'|'optimizer'|'training'} group
+ * @property {'integer'|'seed'|'real'|'choice'} type
+ * @property {number|string} default
+ * @property {number} [min]  @property {number} [max]  @property {boolean} [minOpen]  @property {boolean} [maxOpen]
+ * @property {string[]} [choices]  for type 'choice'
+ * @property {string} unit  @property {string} doc  @property {number} [sgdDefault]  lr only
  */
 
 /**
@@ -128,6 +126,9 @@ export class Lab {
   /** @returns {TrainConfig} the canonical configuration, every field filled */
   defaults() { return this.module.defaults(); }
 
+  /** @returns {SettingRow[]} the core's settings table, in its order */
+  schema() { return this.module.schema(); }
+
   /** @returns {string} '' if valid, else the message an Error would carry */
   validateConfig(config) { return this.module.validateConfig(plain(config)); }
 
@@ -180,8 +181,14 @@ export class Lab {
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }
 
-  /** Current size of the wasm memory in bytes (it only grows). */
+  /** Current size of the wasm memory in bytes (it only grows, by what malloc asks for, in 64 KiB pages). */
   heapBytes() { return this.module.heapBytes(); }
+
+  /** Bytes malloc has handed out and not taken back (with its per-block overhead). */
+  heapInUse() { return this.module.heapInUse(); }
+
+  /** Bytes a trainer for `config` allocates (the figure the 512 MiB cap checks). @throws {Error} invalid config */
+  estimatedBytes(config) { return unwrap(this.module.estimatedBytes(plain(config))).value; }
 
   /** 'simd128' or 'eigen_ref': which matrix kernels this build uses. */
   gemmBackend() { return this.module.gemmBackend(); }

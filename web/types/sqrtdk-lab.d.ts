@@ -7,6 +7,7 @@
 export type SqrtdkVariant = 'scaled' | 'unscaled' | 'alpha' | 'qknorm';
 export type SqrtdkPanel = 'softmax' | 'train';
 export type SqrtdkInit = 'xavier' | 'torch' | 'gpt';
+export type SqrtdkOptimizer = 'adam' | 'sgd';
 /** What hide="..." can hide: any setting's control, or one of these parts. */
 export type SqrtdkHideable = Exclude<keyof SqrtdkSettings, 'panels' | 'hide'> | 'share' | 'export' | 'notices';
 
@@ -30,8 +31,11 @@ export interface SqrtdkSettings {
   /** vocabulary, 2..64 */
   symbols: number;
   batch: 8 | 16 | 32 | 64 | 128;
-  /** Adam's learning rate, 1e-5..10 */
+  optimizer: SqrtdkOptimizer;
+  /** learning rate, 1e-5..10 */
   lr: number;
+  /** SGD's momentum, 0..0.99 */
+  momentum: number;
   init: SqrtdkInit;
   variants: SqrtdkVariant[];
   /** the exponent of the 'alpha' variant, 0..1 */
@@ -68,7 +72,9 @@ export interface SqrtdkLabAttributes {
   'copy-length'?: string;
   'symbols'?: string;
   'batch'?: string;
+  'optimizer'?: string;
   'lr'?: string;
+  'momentum'?: string;
   'init'?: string;
   /** comma-separated, e.g. "scaled,unscaled" */
   'variants'?: string;

@@ -9,6 +9,7 @@ import { fixed, formatG, short } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HistogramChart, shareBeyond } from '../charts/histogram.js';
+import { exerciseDkNote, tailNote } from './softmax-notes.js';
 import { downloadBlob } from '../export/download.js';
 import { MAX_SEED } from '../state/properties.js';
 
@@ -22,20 +23,6 @@ const ALPHA_PRESETS = [
   { alpha: 0.5, text: '1/√d_k', title: 'alpha 0.5: the Transformer’s scaling' },
   { alpha: 1, text: '1/d_k', title: 'alpha 1: muP’s 1/d scaling' },
 ];
-
-// Share of a normal beyond 3 standard deviations.
-const NORMAL_BEYOND_3SD = 0.0027;
-
-/**
- * What the dashed normal claims and what was measured: q.k is a sum of d_k products of two normals, which is
- * itself far from normal when d_k is small (at d_k = 1, a single product: peaked at 0 with heavy tails).
- */
-function tailNote(share, dk) {
-  const measured = `${short(100 * share)} % of samples lie beyond 3σ (a normal: ${short(100 * NORMAL_BEYOND_3SD)} %)`;
-  if (share < 2 * NORMAL_BEYOND_3SD) return `${measured}: close to normal`;
-  return `${measured}: at d_k = ${dk}, q·k is a sum of only ${dk} product${dk > 1 ? 's' : ''} of two normals, `
-    + 'which is not normal (peaked, heavy-tailed); the dashed curve only matches its variance, and the sum approaches it as d_k grows';
-}
 
 /** d_k of the exercise's model: d_model / heads. */
 const exerciseDk = (state) => state.dModel / state.heads;
@@ -285,25 +272,7 @@ export class SoftmaxPanel {
     const dk = exerciseDk(state);
     this.useExerciseDk.textContent = `use the exercise’s d_k (${dk})`;
     this.useExerciseDk.disabled = state.dk === dk;
-    const rows = this.sweepRows;
-    const row = rows?.find((r) => r.dk === dk);
-    if (!row) {
-      this.exerciseText.textContent = `The exercise trains with d_k = ${dk} (d_model ${state.dModel} / ${state.heads} head${state.heads > 1 ? 's' : ''}).`;
-      return;
-    }
-    const raw = row.raw.jacobianNorm.median;
-    const scaled = row.scaled.jacobianNorm.median;
-    const kills = rows.find((r) => r.raw.jacobianNorm.median < 0.5 * r.scaled.jacobianNorm.median);
-    const last = rows[rows.length - 1];
-    const here = raw >= 0.5 * scaled
-      ? `random q and keys do not saturate the raw softmax yet${raw > scaled ? ', and it even passes more gradient' : ''}`
-      : `the raw softmax is already saturated (${short(scaled / raw)}× less gradient than scaled)`;
-    const where = kills
-      ? `Saturation kills the gradient from d_k ≈ ${kills.dk} on (raw below half of scaled; at ${last.dk}: ${formatG(last.raw.jacobianNorm.median, 2)} vs ${formatG(last.scaled.jacobianNorm.median, 2)}), `
-        + 'and inside the model once the attention logits grow during training.'
-      : 'In this sweep the raw softmax never falls below half the scaled gradient.';
-    this.exerciseText.textContent = `At the exercise’s d_k = ${dk} (d_model ${state.dModel} / ${state.heads} head${state.heads > 1 ? 's' : ''}), `
-      + `the median |J|_F over ${SWEEP_DRAWS} draws is ${formatG(raw, 3)} raw vs ${formatG(scaled, 3)} scaled: ${here}. ${where}`;
+    this.exerciseText.textContent = exerciseDkNote(this.sweepRows ?? [], dk, state, SWEEP_DRAWS);
   }
 
   _requestSweep(state) {

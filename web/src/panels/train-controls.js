@@ -29,7 +29,7 @@ export class TrainControls {
     c.copyLength = rangeControl({ key: 'copyLength', label: 'copy length L', ...range('copyLength'), step: 1, integer: true, value: s.copyLength, onChange: (copyLength) => update({ copyLength }) });
     c.symbols = rangeControl({ key: 'symbols', label: 'symbols', ...range('symbols'), step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
     c.batch = selectControl({ key: 'batch', label: 'batch', options: choiceOptions('batch'), value: s.batch, onChange: (batch) => update({ batch }) });
-    c.lr = rangeControl({ key: 'lr', label: 'learning rate (Adam)', ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
+    c.lr = rangeControl({ key: 'lr', label: 'learning rate', ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
       toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: `log slider, ${lr.min.toExponential(0)} to ${lr.max}` });
     c.steps = numberControl({ key: 'steps', label: 'steps per run', ...range('steps'), integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
     c.init = selectControl({ key: 'init', label: 'initialisation', value: s.init, onChange: (init) => update({ init }),

@@ -2,6 +2,11 @@
 // the element's attributes and the controls all read it, so a setting exists in exactly one place.
 // Pure data: no DOM.
 //
+// Settings of a training run come from the core's settings table (core-tables.js, generated from
+// src/core/settings.cpp): their type, default, limits, choices and doc are the core's.  This file adds only
+// what belongs to the page: the key (the core's JS key unless it would clash), the label, the group, and a
+// narrower range or a set of choices where the page wants one.
+//
 //   key      the URL hash key (attribute: the same in kebab-case, e.g. dModel -> d-model)
 //   type     'int' | 'number' | 'bool' | 'choice' | 'list'
 //   default  the value when nothing sets it
@@ -10,13 +15,49 @@
 //   group    'softmax' (panel 1), 'train' (panel 2 model/task/optimizer: changing one starts a fresh
 //            exercise), 'run' (panel 2 settings that do not invalidate the runs), 'view', 'layout'
 //   label    how notices and controls name it
+//   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS)
+//   doc      the core's one-line doc, for those
+
+import { settings } from '../core-tables.js';
+
+/** The core's settings table by canonical name (src/core/settings.cpp). */
+export const CORE_SETTINGS = new Map(settings.map((s) => [s.name, s]));
+
+const PAGE_TYPE = { integer: 'int', seed: 'int', real: 'number', choice: 'choice' };
+
+/**
+ * A page property backed by the core setting `name`: type, default, range, choices and doc from the core;
+ * `page` gives the key (default: the core's JS key), the label and group, and may narrow the range (min/max
+ * inside the core's) or restrict an integer to `choices`.  `pageDefault` replaces the core's default; only
+ * trainAlpha uses it (see there).
+ */
+function fromCore(name, page) {
+  const s = CORE_SETTINGS.get(name);
+  if (!s) throw new Error(`properties.js: the core has no setting '${name}'`);
+  const { pageDefault, ...rest } = page;
+  return {
+    key: s.jsKey,
+    type: PAGE_TYPE[s.type],
+    default: pageDefault ?? s.default,
+    ...(s.type === 'choice' ? { choices: s.choices } : page.choices ? {} : { min: s.min, max: s.max }),
+    setting: s.name,
+    doc: s.doc,
+    ...rest,
+  };
+}
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-/** Attention variants of the exercise, in the order the answer compares them (the first is the reference). */
-export const VARIANTS = Object.freeze(['scaled', 'unscaled', 'alpha', 'qknorm']);
+/** Attention variants of the exercise (the core's scale modes), in the order the answer compares them. */
+export const VARIANTS = CORE_SETTINGS.get('scale').choices;
 export const PANELS = Object.freeze(['softmax', 'train']);
-export const INIT_SCHEMES = Object.freeze(['xavier', 'torch', 'gpt']);
+export const INIT_SCHEMES = CORE_SETTINGS.get('init').choices;
+
+/** The learning rate an optimizer trains at unless one is given (the core's lr row). */
+export function defaultLr(optimizer) {
+  const lr = CORE_SETTINGS.get('lr');
+  return optimizer === 'sgd' ? lr.sgdDefault : lr.default;
+}
 
 /** UI parts that are not settings but can still be hidden with hide="...". */
 export const HIDEABLE_PARTS = Object.freeze(['share', 'export', 'notices']);
@@ -29,21 +70,24 @@ const SOFTMAX = [
 ];
 
 const TRAIN = [
-  { key: 'layers', type: 'int', default: 2, min: 1, max: 6, group: 'train', label: 'layers' },
-  { key: 'dModel', type: 'int', default: 64, choices: [16, 32, 64, 128, 256], group: 'train', label: 'd_model' },
-  { key: 'heads', type: 'int', default: 1, choices: [1, 2, 4, 8, 16], group: 'train', label: 'heads' },
-  { key: 'copyLength', type: 'int', default: 10, min: 2, max: 32, group: 'train', label: 'copy length' },
-  { key: 'symbols', type: 'int', default: 10, min: 2, max: 64, group: 'train', label: 'symbols' },
-  { key: 'batch', type: 'int', default: 32, choices: [8, 16, 32, 64, 128], group: 'train', label: 'batch' },
-  { key: 'lr', type: 'number', default: 0.001, min: 1e-5, max: 10, group: 'train', label: 'learning rate' },
-  { key: 'init', type: 'choice', default: 'xavier', choices: INIT_SCHEMES, group: 'train', label: 'init' },
+  fromCore('layers', { max: 6, group: 'train', label: 'layers' }),
+  fromCore('d_model', { choices: [16, 32, 64, 128, 256], group: 'train', label: 'd_model' }),
+  fromCore('heads', { choices: [1, 2, 4, 8, 16], group: 'train', label: 'heads' }),
+  fromCore('copy_length', { min: 2, max: 32, group: 'train', label: 'copy length' }),
+  fromCore('symbols', { max: 64, group: 'train', label: 'symbols' }),
+  fromCore('batch', { choices: [8, 16, 32, 64, 128], group: 'train', label: 'batch' }),
+  fromCore('optimizer', { group: 'train', label: 'optimizer' }),
+  fromCore('lr', { min: 1e-5, max: 10, group: 'train', label: 'learning rate' }),
+  fromCore('momentum', { max: 0.99, group: 'train', label: 'SGD momentum' }),
+  fromCore('init', { group: 'train', label: 'init' }),
   { key: 'variants', type: 'list', default: ['scaled', 'unscaled'], choices: VARIANTS, group: 'train',
     label: 'variants' },
-  { key: 'trainAlpha', type: 'number', default: 1, min: 0, max: 1, group: 'train',
-    label: 'alpha of the alpha variant' },
+  // The alpha variant's exponent.  Its page default is 1 (muP's 1/d_k), not the core's 0.5: at 0.5 the alpha
+  // variant would repeat the scaled one.
+  fromCore('alpha', { key: 'trainAlpha', pageDefault: 1, max: 1, group: 'train', label: 'alpha of the alpha variant' }),
   { key: 'seeds', type: 'int', default: 3, min: 1, max: 5, group: 'train', label: 'seeds' },
-  { key: 'trainSeed', type: 'int', default: 0, min: 0, max: MAX_SEED - 4, group: 'train', label: 'first seed' },
-  { key: 'evalEvery', type: 'int', default: 50, min: 10, max: 1000, group: 'train', label: 'evaluate every' },
+  fromCore('seed', { key: 'trainSeed', max: MAX_SEED - 4, group: 'train', label: 'first seed' }),
+  fromCore('eval_every', { min: 10, max: 1000, group: 'train', label: 'evaluate every' }),
 ];
 
 const RUN = [

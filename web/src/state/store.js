@@ -1,7 +1,7 @@
 // One lab instance's settings: the current state, updates that keep it valid, and listeners told which keys
 // changed.  No DOM; each <sqrtdk-lab> owns one store.
 
-import { changedKeys, normalizeState } from './url-state.js';
+import { changedKeys, followOptimizerLr, normalizeState } from './url-state.js';
 import { PROPERTY_BY_KEY } from './properties.js';
 
 export class Store {
@@ -29,7 +29,7 @@ export class Store {
     for (const [key, value] of Object.entries(partial)) {
       if (PROPERTY_BY_KEY.has(key)) next[key] = value;
     }
-    return this.replace(next, origin);
+    return this.replace(followOptimizerLr(this._state, next, Object.hasOwn(partial, 'lr')), origin);
   }
 
   /** Replace the whole state (e.g. from a parsed hash). @returns {string[]} notices */

@@ -3,7 +3,7 @@
 // against the property table; a bad value is clamped (out of range) or dropped (not a value of the type),
 // and each such decision yields a notice that the page shows with textContent.
 
-import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, PROPERTY_BY_KEY, defaultState } from './properties.js';
+import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, PROPERTY_BY_KEY, defaultLr, defaultState } from './properties.js';
 
 const MAX_TEXT_LENGTH = 200;
 const SHOWN_TEXT_LENGTH = 40;
@@ -47,7 +47,9 @@ function clampNumber(property, value, notices, where) {
 export function parseValue(property, text, notices, where = property.key) {
   const raw = String(text).trim();
   const keep = `keeping ${formatValue(property, property.default)}`;
-  if (raw.length > MAX_TEXT_LENGTH) {
+  // A list may name every choice once (hide= can list every setting).
+  const limit = property.type === 'list' ? Math.max(MAX_TEXT_LENGTH, property.choices.join(',').length) : MAX_TEXT_LENGTH;
+  if (raw.length > limit) {
     notices.push(`${where}: value is too long (${raw.length} characters); ${keep}.`);
     return { ok: false };
   }
@@ -124,8 +126,19 @@ function applyPairs(pairs, base, naming) {
     const parsed = parseValue(property, text, notices, naming.describe(name));
     if (parsed.ok) values[property.key] = parsed.value;
   }
-  const normalized = normalizeState(values);
+  const normalized = normalizeState(followOptimizerLr(base, values, seen.has('lr')));
   return { state: normalized.state, notices: notices.concat(normalized.notices) };
+}
+
+/**
+ * The learning rate's default depends on the optimizer (the core's lr row: default for Adam, sgdDefault for SGD).
+ * When the optimizer changes and the learning rate was not set with it and still is the old optimizer's default,
+ * it becomes the new optimizer's: choosing SGD trains at SGD's rate, as `sqrtdk train --optimizer sgd` does.
+ * @returns {object} `next`, or a copy with lr changed
+ */
+export function followOptimizerLr(previous, next, lrGiven) {
+  if (lrGiven || previous.optimizer === next.optimizer || previous.lr !== defaultLr(previous.optimizer)) return next;
+  return { ...next, lr: defaultLr(next.optimizer) };
 }
 
 /** Settings from a URL hash such as "#dk=256&seed=3" (leading '#' optional) over `base` (default: defaults). */

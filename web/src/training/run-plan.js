@@ -26,7 +26,9 @@ export function trainConfig(state, variant, seed) {
     copyLength: state.copyLength,
     symbols: state.symbols,
     batch: state.batch,
+    optimizer: state.optimizer,
     lr: state.lr,
+    momentum: state.momentum,
     seed,
     evalEvery: state.evalEvery,
   };

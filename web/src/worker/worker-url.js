@@ -1,6 +1,6 @@
 // The workers' script as a Blob URL: the Emscripten glue (single file, wasm embedded as base64) followed by
 // the worker bundle.  Both arrive as text through esbuild (web/build.mjs), so no file is fetched: this is the
-// one worker recipe that works from file:// as well as from http (HANDBOOK section 2).
+// one worker recipe that works from file:// as well as from http (a worker cannot fetch from file://).
 
 import glueSource from 'sqrtdk:glue';
 import workerSource from 'sqrtdk:worker';

@@ -1,0 +1,65 @@
+// The page's settings table against the core's (web/src/core-tables.js, generated from src/core/settings.cpp):
+// a property backed by a core setting takes its type, default, limits and doc from it, and may only narrow them.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { settings } from '../../web/src/core-tables.js';
+import { CORE_SETTINGS, PROPERTIES, PROPERTY_BY_KEY, VARIANTS, defaultState } from '../../web/src/state/properties.js';
+import { runPlan } from '../../web/src/training/run-plan.js';
+
+const backed = PROPERTIES.filter((p) => p.setting !== undefined);
+
+// Is x allowed by the core row s (its bounds may be open)?
+const insideCore = (s, x) => (s.minOpen ? x > s.min : x >= s.min) && (s.maxOpen ? x < s.max : x <= s.max);
+
+test('every page range and choice lies inside the core setting\'s', () => {
+  for (const p of backed) {
+    const s = CORE_SETTINGS.get(p.setting);
+    if (s.type === 'choice') {
+      for (const c of p.choices) assert.ok(s.choices.includes(c), `${p.key}: ${c}`);
+    } else if (p.choices) {
+      for (const c of p.choices) assert.ok(insideCore(s, c), `${p.key}: ${c}`);
+    } else {
+      assert.ok(insideCore(s, p.min) && insideCore(s, p.max), `${p.key}: [${p.min}, ${p.max}] vs the core's`);
+    }
+  }
+});
+
+test('every page default equals the core\'s, except the alpha variant\'s exponent (documented)', () => {
+  const differing = backed.filter((p) => p.default !== CORE_SETTINGS.get(p.setting).default).map((p) => p.key);
+  assert.deepEqual(differing, ['trainAlpha']);
+  assert.equal(PROPERTY_BY_KEY.get('trainAlpha').default, 1);
+});
+
+test('types and docs come from the core', () => {
+  const type = { integer: 'int', seed: 'int', real: 'number', choice: 'choice' };
+  for (const p of backed) {
+    const s = CORE_SETTINGS.get(p.setting);
+    assert.equal(p.type, type[s.type], p.key);
+    assert.equal(p.doc, s.doc, p.key);
+  }
+});
+
+test('the optimizer and its momentum are train settings of the page', () => {
+  const optimizer = PROPERTY_BY_KEY.get('optimizer');
+  assert.equal(optimizer.group, 'train');
+  assert.deepEqual(optimizer.choices, ['adam', 'sgd']);
+  assert.equal(optimizer.default, 'adam');
+  const momentum = PROPERTY_BY_KEY.get('momentum');
+  assert.equal(momentum.group, 'train');
+  assert.equal(momentum.default, 0.9);
+  assert.ok(momentum.max < 1);
+});
+
+test('the variants are the core\'s scale modes', () => {
+  assert.deepEqual(VARIANTS, CORE_SETTINGS.get('scale').choices);
+  assert.ok(settings.length > 0);
+});
+
+test('a run\'s config carries every train property backed by a core setting, under the core\'s key', () => {
+  const state = { ...defaultState(), variants: ['alpha'], seeds: 1, optimizer: 'sgd', momentum: 0.5 };
+  const [run] = runPlan(state);
+  for (const p of backed.filter((q) => q.group === 'train')) {
+    const key = CORE_SETTINGS.get(p.setting).jsKey;
+    assert.equal(run.config[key], state[p.key], `${p.key} -> ${key}`);
+  }
+});
