@@ -128,12 +128,23 @@ test('http: a whole exercise through the events and the control API', async () =
   const copy = await call(page, '(() => { const s = el.settings; s.dk = 1; s.variants.push("alpha"); return [el.settings.dk, el.settings.variants]; })()');
   assert.deepEqual(copy.value, [256, ['scaled', 'unscaled']], 'the getter hands out a copy');
 
-  // seeds=2 changed the runs while paused: like the Start button, start() applies them (4 runs from step 0).
-  assert.equal(await l.locator('[data-pending]').isVisible(), true);
+  // seeds=2 through the API applied at once: 4 runs from step 0.
+  assert.equal(await l.locator('.run-table tbody tr').count(), 4);
+  assert.equal(await stepsDone(page), 0);
+  // A control changed after progress waits for Start; start() is that Start button (it applies the change).
   await call(page, 'el.start()');
   await page.waitForFunction(() => window.sqrtdkEvents.some((e) => e.name === 'sqrtdk-progress' && e.detail.runs === 4 && e.detail.stepsDone > 0));
   await call(page, 'el.pause()');
-  assert.equal(await l.locator('.run-table tbody tr').count(), 4);
+  const box = l.locator('input[aria-label="layers (exact value)"]');
+  await box.fill('1');
+  await box.press('Enter');
+  await l.locator('[data-pending]').waitFor({ state: 'visible' });
+  await call(page, 'el.start()');
+  await l.locator('[data-pending]').waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => window.sqrtdkEvents.some((e) => e.name === 'sqrtdk-progress' && e.detail.runs === 4 && e.detail.stepsDone > 0
+) && document.querySelector('sqrtdk-lab').settings.layers === 1);
+  await call(page, 'el.pause()');
+  assert.equal((await call(page, 'el.exportData("json")').then((r) => JSON.parse(r.value))).runs[0].config.layers, 1, 'the new runs have 1 layer');
   assert.deepEqual(errors, []);
   await context.close();
 });

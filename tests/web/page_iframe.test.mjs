@@ -86,10 +86,11 @@ test('cross-origin: events and height reach the named parent; only the parent ca
   assert.deepEqual(answer.data.detail, await labFrame().evaluate(() => document.querySelector('sqrtdk-lab').result));
   await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-progress' && m.data.detail.stepsDone === 80 && !m.data.detail.running));
   await page.evaluate(() => window.send({ type: 'reset' }));
-  await waitReceived(page, () => window.received.at(-1).data.type === 'sqrtdk-progress' && window.received.at(-1).data.detail.stepsDone === 0);
+  // (height messages may arrive between progress messages: look at the last progress)
+  await waitReceived(page, () => window.received.filter((m) => m.data.type === 'sqrtdk-progress').at(-1).data.detail.stepsDone === 0);
   await page.evaluate(() => window.send({ type: 'start' }));
   await page.evaluate(() => window.send({ type: 'pause' }));
-  await waitReceived(page, () => window.received.at(-1).data.type === 'sqrtdk-progress' && !window.received.at(-1).data.detail.running);
+  await waitReceived(page, () => window.received.filter((m) => m.data.type === 'sqrtdk-progress').at(-1).data.detail.running === false);
 
   // The iframe is as tall as the lab's document: no inner scrollbar, no empty space.
   await page.waitForTimeout(500);
