@@ -12,7 +12,7 @@ import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
 import { createWorkerUrl } from '../worker/worker-url.js';
 import { HelperWorker } from '../worker/helper-worker.js';
-import { WorkerClient } from '../worker/worker-client.js';
+import { WorkerPool } from '../worker/worker-pool.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
 import { adoptStyles } from './stylesheet.js';
@@ -47,6 +47,8 @@ export class LabInstance {
     this.events = new LabEvents(host, this.store);
     this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
     this.workerUrl = createWorkerUrl();
+    // The training runs share one worker per core (worker-pool.js), however many runs the exercise has.
+    this.runWorkers = new WorkerPool(this.workerUrl, Math.min(MAX_CONCURRENCY, Math.max(1, navigator.hardwareConcurrency || 2)));
     this.helper = new HelperWorker(this.workerUrl, {
       onFailure: (message, replaced) => {
         const text = STRINGS.helperFailed(message, replaced);
@@ -96,6 +98,7 @@ export class LabInstance {
     for (const panel of this.panels.values()) panel.destroy();
     this.panels.clear();
     this.helper.dispose();
+    this.runWorkers.terminate();
     URL.revokeObjectURL(this.workerUrl);
     this.root.replaceChildren();
   }
@@ -139,8 +142,8 @@ export class LabInstance {
       const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t) };
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
-        concurrency: Math.min(MAX_CONCURRENCY, Math.max(1, navigator.hardwareConcurrency || 2)),
-        createClient: (onFailure, workerName) => new WorkerClient(this.workerUrl, { onFailure, name: workerName }),
+        concurrency: this.runWorkers.size,
+        createClient: (onFailure) => this.runWorkers.client(onFailure),
       });
       this.panels.set(name, panel);
       if (panel.exercise) this.events.watch(panel.exercise);

@@ -1,5 +1,5 @@
 // Panel 2, the exercise: a tiny Transformer learns the copy task with each attention variant and several
-// seeds, every run in its own worker; live curves (median and band over seeds), attention heatmaps, and the
+// seeds, the runs sharing a pool of workers (one per core); live curves (median and band over seeds), attention heatmaps, and the
 // answer box with the measured steps to the loss threshold.  This file wires the parts together: the
 // controls (train-controls.js), the charts (train-charts.js), the runs (training/exercise.js), the answer.
 

@@ -1,11 +1,11 @@
-// The exercise's runs and their scheduling.  Every run (variant x seed) trains in its own worker; the page
-// asks each worker for one chunk of steps at a time, so pause, single step and reset take effect within one
-// chunk (about a tenth of a second).  At most `concurrency` chunks compute at once (one per core), picked
-// round-robin by fewest steps done so that all curves grow together.  No DOM: the panel renders from
-// `runs` whenever `onChange` fires.
+// The exercise's runs and their scheduling.  Every run (variant x seed) has its own trainer, in one of a few
+// workers (a pool of one per core: worker-pool.js); the page asks for one chunk of steps at a time, so pause,
+// single step and reset take effect within one chunk (about a tenth of a second).  At most `concurrency` chunks
+// compute at once, one per worker, picked by fewest steps done so that all curves grow together and the runs
+// sharing a worker take turns.  No DOM: the panel renders from `runs` whenever `onChange` fires.
 //
-// A run whose worker fails is reported, its worker replaced, and the run resumed by replaying its steps in
-// the new worker (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
+// A run whose worker fails is reported, given a new client (on a live or new worker) and resumed by replaying
+// its steps there (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
 // A diverged run stops (its curve so far is kept) while the others go on.
 
 import { RunRecord } from './run-record.js';
@@ -273,6 +273,7 @@ export class Exercise {
     const ready = candidates.filter((s) => s.ready).sort((a, b) => a.record.stepsDone - b.record.stepsDone);
     for (const slot of ready) {
       if (this._inFlight >= this._concurrency) break;
+      if (slot.client.hostBusy) continue;  // its worker computes another run's chunk: one chunk per worker
       const rate = slot.record.stepsPerSecond;
       const size = rate > 0 ? Math.round(rate * CHUNK_SECONDS) : 2;
       this._sendStep(slot, Math.max(1, Math.min(MAX_CHUNK, size, this._steps - slot.record.stepsDone)), true);

@@ -6,17 +6,20 @@
 // Typed arrays in replies are transferred, not copied.  Pure: no DOM.
 //
 // Requests (page -> worker)                                        Reply (worker -> page)
-//   {type:'init', id, config, fastForward}                        {type:'ready', id, config, stepsDone,
+// The training requests (init, step, attention, drop) name a `run` (any value; the worker-pool.js client's key):
+// a training worker holds one trainer per run.
+//   {type:'init', id, run, config, fastForward}                   {type:'ready', id, config, stepsDone,
 //      create the run's trainer (TrainConfig, see wasm-api.js),     measuredLogitStd}
 //      then silently run `fastForward` steps (replaying a run        config: the core's full config, its
 //      whose worker was replaced; the same seed gives the same curve) defaults filled in
-//   {type:'step', id, steps, attention}                           {type:'chunk', id, loss, gradNorm, entropy,
+//   {type:'step', id, run, steps, attention}                      {type:'chunk', id, loss, gradNorm, entropy,
 //      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight, qkGradNorm,
 //                                                                    qkUpdateNorm, logitSpread, jacobianNorm (as in
 //      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,
 //      also return that attention map after the steps                divergedStep, elapsedMs, attention}
 //                                                                    attention: null or {data, rows, cols, layer, head}
-//   {type:'attention', id, example, layer, head}                  {type:'attention', id, data, rows, cols, layer, head}
+//   {type:'attention', id, run, example, layer, head}             {type:'attention', id, data, rows, cols, layer, head}
+//   {type:'drop', id, run}   free the run's trainer                {type:'dropped', id}
 //   {type:'softmaxDemo', id, options}   (Lab.softmaxDemo options)  {type:'softmaxDemo', id, result}
 //   {type:'sweep', id, options}         (Lab.sweep options)        {type:'sweep', id, result}
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
@@ -38,6 +41,7 @@ export function isCoreDelivery(message) {
 }
 
 export const REQUEST_REPLY = Object.freeze({
+  drop: 'dropped',
   init: 'ready',
   step: 'chunk',
   attention: 'attention',

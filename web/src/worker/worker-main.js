@@ -1,7 +1,8 @@
 // The worker's entry.  Its Blob source is the Emscripten glue (which defines createSqrtdkModule) followed by
 // this bundle (see web/build.mjs and worker-url.js).  It answers the requests of protocol.js, one at a time.
-// A training worker holds one run's trainer; the page's helper worker answers the softmax explorer's requests
-// and computes the exercise's answer.
+// A training worker holds the trainers of the runs the page's worker pool gave it (keyed by each request's
+// `run`), stepping whichever a request names: the page interleaves their chunks.  The page's helper worker
+// answers the softmax explorer's requests and computes the exercise's answer.
 
 import { loadLab } from '../wasm-api.js';
 import { isCoreDelivery, isRequest, REQUEST_REPLY, transferablesOf } from './protocol.js';
@@ -16,14 +17,13 @@ function startWorker(scope) {
   // A module that cannot load (e.g. a page policy without 'wasm-unsafe-eval') fails every request with the
   // reason; mark the promise handled so that it is reported there, not as an unhandled rejection.
   labPromise.catch(() => {});
-  const session = { trainer: null };
+  const trainers = new Map();  // run -> Trainer
 
   const handlers = {
-    init(lab, { config, fastForward }) {
-      if (session.trainer) session.trainer.delete();
-      session.trainer = null;
+    init(lab, { run, config, fastForward }) {
+      drop(run);
       const trainer = lab.createTrainer(config);
-      session.trainer = trainer;
+      trainers.set(run, trainer);
       const measuredLogitStd = trainer.measuredLogitStd();
       let left = Number.isSafeInteger(fastForward) && fastForward > 0 ? fastForward : 0;
       while (left > 0 && !trainer.status().diverged) {
@@ -34,8 +34,8 @@ function startWorker(scope) {
       const status = trainer.status();
       return { config: status.config, stepsDone: status.stepsDone, measuredLogitStd };
     },
-    step(lab, { steps, attention }) {
-      const trainer = requireTrainer();
+    step(lab, { run, steps, attention }) {
+      const trainer = requireTrainer(run);
       const started = performance.now();
       const chunk = trainer.step(steps);
       const elapsedMs = performance.now() - started;
@@ -59,7 +59,11 @@ function startWorker(scope) {
       };
     },
     attention(lab, request) {
-      return attentionOf(requireTrainer(), request);
+      return attentionOf(requireTrainer(request.run), request);
+    },
+    drop(lab, { run }) {
+      drop(run);
+      return {};
     },
     softmaxDemo(lab, { options }) { return { result: lab.softmaxDemo(options) }; },
     sweep(lab, { options }) { return { result: lab.sweep(options) }; },
@@ -69,9 +73,15 @@ function startWorker(scope) {
     scenarios(lab) { return { list: lab.scenarios() }; },
   };
 
-  function requireTrainer() {
-    if (!session.trainer) throw new Error('no run: send init first');
-    return session.trainer;
+  function requireTrainer(run) {
+    const trainer = trainers.get(run);
+    if (!trainer) throw new Error('no run: send init first');
+    return trainer;
+  }
+
+  function drop(run) {
+    trainers.get(run)?.delete();  // frees its wasm memory for the next run's trainer
+    trainers.delete(run);
   }
 
   function attentionOf(trainer, { example, layer, head }) {
