@@ -86,7 +86,7 @@ test('the run plan has one run per variant and seed, with the variant as the sca
   assert.equal(plan[2].config.alpha, 0.25);
   assert.ok(!('dFf' in plan[0].config) && !('alpha' in plan[0].config), 'd_ff and alpha of other variants are the core\'s defaults');
   assert.equal(plan[1].config.seed, 6);
-  assert.ok(!('optimizer' in plan[0].config), 'no optimizer setting: the core default');
+  assert.equal(plan[0].config.optimizer, 'adam', 'the page\'s optimizer setting, the core\'s default');
   const sgd = runPlan({ ...defaultState(), optimizer: 'sgd', momentum: 0.5 });
   assert.equal(sgd[0].config.optimizer, 'sgd');
   assert.equal(sgd[0].config.momentum, 0.5);
