@@ -115,11 +115,23 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       }
     });
 
-    await t.test('a first Step says at once that the workers are loading; the step axis stays in whole steps', async () => {
+    await t.test('a first Step says at once that the runs are loading; the step axis stays in whole steps', async () => {
       const status = lab(page).locator('[data-train-status]');
       assert.equal(await status.textContent(), '');
+      // Every text the status shows, recorded in the page: loading can take less than a poll interval.
+      await status.evaluate((element) => {
+        window.statusTexts = [];
+        new MutationObserver(() => window.statusTexts.push({ text: element.textContent, at: performance.now() }))
+          .observe(element, { childList: true, characterData: true, subtree: true });
+      });
+      await button(page, /^Step$/).evaluate((element) => element.addEventListener('click', () => { window.clickedAt = performance.now(); }, { capture: true }));
       await button(page, /^Step$/).click();
-      await status.filter({ hasText: /Loading the model in \d+ workers/ }).waitFor({ timeout: 400 });
+      // Feedback at once: the loading status, or, when the workers are ready within a frame, the step itself.
+      await page.waitForFunction(() => window.statusTexts.some((s) => s.text !== ''), null, { timeout: 5000 });
+      const first = await page.evaluate(() => window.statusTexts.find((s) => s.text !== ''));
+      assert.match(first.text, /^(Loading the model of \d+ runs?…|Training: step \d+ of 120\.|Paused at step 1 of 120\.)$/);
+      const shown = await page.evaluate(() => window.statusTexts.find((s) => s.text !== '').at - window.clickedAt);
+      assert.ok(shown < 400, `the first status appeared ${shown.toFixed(0)} ms after the click`);
       await chart(page, 'loss').and(lab(page).locator('[data-points="1"]')).waitFor({ timeout: 60000 });
       await status.filter({ hasText: 'Paused at step 1 of 120' }).waitFor();
       const x = await ticks(page, 'loss', 'x');

@@ -253,7 +253,7 @@ export class TrainPanel {
     const count = (status) => slots.filter((s) => s.status === status).length;
     const done = Math.min(...slots.map((s) => s.record.stepsDone), steps);
     let text = '';
-    if (count('loading') > 0) text = `Loading the model in ${count('loading')} worker${count('loading') > 1 ? 's' : ''}…`;
+    if (count('loading') > 0) text = `Loading the model of ${count('loading')} run${count('loading') > 1 ? 's' : ''}…`;
     else if (count('training') > 0) text = `Training: step ${done} of ${steps}.`;
     else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = `Finished: ${steps} steps per run.`;
     else if (count('paused') > 0) text = `Paused at step ${done} of ${steps}.`;
