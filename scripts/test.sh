@@ -13,13 +13,14 @@ build_native native-release
 log "native Catch2 suite (release)"
 # ctest learns the test names from Catch2; a name holding ';' or '[', or starting with '-', is split or mangled
 # there and silently runs nothing: the two counts must agree and no name may start with '-'.
-catch_count=$("$ROOT/build/release/sqrtdk_tests" --list-test-names-only | grep -c . || true)  # Catch2 exits with the count
+test_names=$("$ROOT/build/release/sqrtdk_tests" --list-test-names-only || true)  # Catch2 exits with the count
+catch_count=$(grep -c . <<<"$test_names")
 ctest_count=$(ctest --preset native-release -N | sed -n 's/^Total Tests: //p')
 if [ "$catch_count" != "$ctest_count" ]; then
   echo "ctest registers $ctest_count tests but Catch2 has $catch_count: a test name holds ';' or '['" >&2
   exit 1
 fi
-if "$ROOT/build/release/sqrtdk_tests" --list-test-names-only | grep -q '^-'; then
+if grep -q '^-' <<<"$test_names"; then
   echo "a Catch2 test name starts with '-': ctest passes it as an option and it runs nothing" >&2
   exit 1
 fi
