@@ -31,6 +31,11 @@ export class TrainControls {
     c.batch = selectControl({ key: 'batch', label: 'batch', options: choiceOptions('batch'), value: s.batch, onChange: (batch) => update({ batch }) });
     c.lr = rangeControl({ key: 'lr', label: 'learning rate', ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
       toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: `log slider, ${lr.min.toExponential(0)} to ${lr.max}` });
+    c.optimizer = selectControl({ key: 'optimizer', label: 'optimizer', value: s.optimizer, onChange: (optimizer) => update({ optimizer }),
+      options: choiceOptions('optimizer', (v) => (v === 'sgd' ? 'SGD with momentum' : 'Adam')),
+      hint: 'SGD steps by lr × gradient; Adam by lr × a normalised gradient' });
+    c.momentum = rangeControl({ key: 'momentum', label: 'momentum (SGD)', ...range('momentum'), step: 0.01, value: s.momentum,
+      onChange: (momentum) => update({ momentum }) });
     c.steps = numberControl({ key: 'steps', label: 'steps per run', ...range('steps'), integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
     c.init = selectControl({ key: 'init', label: 'initialisation', value: s.init, onChange: (init) => update({ init }),
       options: [{ value: 'xavier', text: 'Xavier (unit-variance q, k)' }, { value: 'torch', text: 'PyTorch Linear default' }, { value: 'gpt', text: 'GPT N(0, 0.02)' }],
@@ -59,7 +64,7 @@ export class TrainControls {
         group('Compare', [c.variants, c.trainAlpha, c.seeds, c.trainSeed]),
         group('Model', [c.layers, c.dModel, c.heads, c.init]),
         group('Task', [c.copyLength, c.symbols]),
-        group('Training', [c.batch, c.lr, c.steps, c.threshold, c.evalEvery]),
+        group('Training', [c.optimizer, c.lr, c.momentum, c.batch, c.steps, c.threshold, c.evalEvery]),
       ]),
     ]);
     this.bar = h('div', { class: 'train-bar' }, [this.buttons, this.status]);
