@@ -16,6 +16,7 @@ export class HelperWorker {
     this._onFailure = onFailure;
     this._replacements = 0;
     this._kinds = new Map();
+    this._disposed = false;
     this._client = this._spawn();
   }
 
@@ -34,6 +35,7 @@ export class HelperWorker {
   }
 
   dispose() {
+    this._disposed = true;
     if (this._client) this._client.terminate();
     this._client = null;
     for (const kind of this._kinds.values()) if (kind.waiting) kind.waiting.resolve(null);
@@ -57,7 +59,9 @@ export class HelperWorker {
     this._client.request(job.request).then(
       (reply) => job.resolve(reply),
       (error) => {
-        if (error instanceof WorkerFailure && this._client) {
+        if (error instanceof WorkerFailure && this._disposed) {
+          job.resolve(null);  // the element left the page: nobody waits for the answer
+        } else if (error instanceof WorkerFailure) {
           if (!kind.waiting) kind.waiting = job;
           else job.resolve(null);
         } else {
