@@ -3,7 +3,7 @@
 // Content-Security-Policy.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, newPage, openLab } from './helpers/browser.mjs';
+import { lab, newPage, openLab, crashWorkerOfSecondRun } from './helpers/browser.mjs';
 import { eventsOf, matchesDeclaration, recordEvents, waitForEvents } from './helpers/api-events.mjs';
 
 let env;
@@ -39,17 +39,7 @@ test('http: a crashed run worker gives a recoverable sqrtdk-error naming the run
   await page.goto(env.url('http', 'index.html', '#panels=train&seeds=1&steps=150&variants=unscaled,scaled'));
   await waitForEvents(page, 'sqrtdk-ready');
   await page.evaluate(() => document.querySelector('sqrtdk-lab').start());
-  await page.waitForFunction(() => [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.run-table tbody tr')]
-    .every((r) => Number(r.dataset.steps) >= 10), null, { timeout: 60000 });
-  let victim = null;
-  for (const worker of page.workers()) {
-    // The pool (worker-pool.js) puts the plan's second run, unscaled seed 0, on its second worker (on its only
-    // worker with one core).
-    const name = await worker.evaluate(() => self.name).catch(() => '');
-    if (name === 'sqrtdk-run 2' || (name === 'sqrtdk-run 1' && !victim)) victim = worker;
-  }
-  assert.ok(victim, 'found the worker of unscaled seed 0');
-  await victim.evaluate(() => { setTimeout(() => { throw new Error('simulated crash'); }, 0); });
+  await crashWorkerOfSecondRun(page);
   const [error] = await waitForEvents(page, 'sqrtdk-error', 1, 30000);
   assert.equal(error.detail.kind, 'worker');
   assert.equal(error.detail.recoverable, true);

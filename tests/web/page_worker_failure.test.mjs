@@ -2,7 +2,7 @@
 // resumes where it was; the other runs are not disturbed.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, newPage, openLab } from './helpers/browser.mjs';
+import { lab, newPage, openLab, crashWorkerOfSecondRun } from './helpers/browser.mjs';
 
 test('http: a crashed run worker is reported and replaced, and every run still finishes', async () => {
   const env = await openLab();
@@ -11,17 +11,7 @@ test('http: a crashed run worker is reported and replaced, and every run still f
     await page.goto(env.url('http', 'index.html', '#panels=train&seeds=1&steps=120&variants=unscaled,scaled'));
     const l = lab(page);
     await l.locator('button', { hasText: 'Start' }).click();
-    await page.waitForFunction(() => [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.run-table tbody tr')]
-      .every((r) => Number(r.dataset.steps) >= 10), null, { timeout: 60000 });
-    let victim = null;
-    for (const worker of page.workers()) {
-      // The pool (worker-pool.js) puts the plan's second run, unscaled seed 0, on its second worker (on its only
-      // worker with one core).
-      const name = await worker.evaluate(() => self.name).catch(() => '');
-      if (name === 'sqrtdk-run 2' || (name === 'sqrtdk-run 1' && !victim)) victim = worker;
-    }
-    assert.ok(victim, 'found the worker of unscaled seed 0');
-    await victim.evaluate(() => { setTimeout(() => { throw new Error('simulated crash'); }, 0); });
+    await crashWorkerOfSecondRun(page);
     const notice = l.locator('.notices li', { hasText: 'The worker of unscaled seed 0 failed' });
     await notice.waitFor({ timeout: 30000 });
     assert.match(await notice.textContent(), /simulated crash.*replaced and the run resumes at step \d+/);

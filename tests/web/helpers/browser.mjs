@@ -94,3 +94,20 @@ export function ensureScreenshotDir() {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return SCREENSHOTS;
 }
+
+/**
+ * With the default two-run plan (scaled and unscaled, one seed) training, wait until every run has 10 steps, then
+ * throw an uncaught error inside the worker of unscaled seed 0.  The pool (web/src/worker/worker-pool.js) puts the
+ * plan's second run on its second worker, or on its only worker with one core.
+ */
+export async function crashWorkerOfSecondRun(page) {
+  await page.waitForFunction(() => [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.run-table tbody tr')]
+    .every((r) => Number(r.dataset.steps) >= 10), null, { timeout: 60000 });
+  let victim = null;
+  for (const worker of page.workers()) {
+    const name = await worker.evaluate(() => self.name).catch(() => '');
+    if (name === 'sqrtdk-run 2' || (name === 'sqrtdk-run 1' && !victim)) victim = worker;
+  }
+  if (!victim) throw new Error('no run worker found to crash');
+  await victim.evaluate(() => { setTimeout(() => { throw new Error('simulated crash'); }, 0); });
+}
