@@ -224,6 +224,18 @@ TEST_CASE("gemm: gemm_nt on both sides of its switch to dot products matches the
         for (bool acc : {false, true}) check(make_case(Op::nt, m, k, n, acc, rng, 9), rng);
 }
 
+TEST_CASE("gemm: nn and tn with few rows and whole 8-column panels (B read in place) match the double loop",
+          "[gemm]") {
+  // The simd128 build reads B [K,N] without packing it when M <= 32 and N is a multiple of 8; several column
+  // blocks (N > 64) and K blocks (K > 64) included, leading dimensions padded.
+  std::mt19937 rng(7);
+  for (Op op : {Op::nn, Op::tn})
+    for (int m : {1, 5, 21, 32, 33})
+      for (int n : {8, 72, 136})
+        for (int k : {5, 64, 130})
+          for (bool acc : {false, true}) check(make_case(op, m, k, n, acc, rng, 9), rng);
+}
+
 #if defined(__wasm_simd128__) && !defined(SQRTDK_FORCE_EIGEN)
 #include "core/gemm_simd128.hpp"
 
