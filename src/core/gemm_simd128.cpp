@@ -6,8 +6,7 @@
 //     for each block of kKC steps of K                                    (pc)
 //       pack B[pc:pc+kc, jc:jc+nc] into panels of kNR columns (kc rows of kNR contiguous floats each,
 //       zero-padded past nc); a last remainder of 1..4 columns gets a narrow panel of 4 columns.
-//       For gemm_nt this is where B^T is formed, by 4 x 4 shuffle transposes (only for M or N > kDotMaxMN:
-//       smaller nt products are dot products along K, gemm_simd128_dot.cpp).
+//       For gemm_nt this is where B^T is formed, by 4 x 4 shuffle transposes.
 //       for each kMR-row tile of C                                          (the A tile stays in L1)
 //         for each wide panel: micro-kernel on a kMR x kNR register tile, kc steps of
 //             2 loads of the panel row + kMR load32_splat of A + 2 kMR f32x4 mul + 2 kMR f32x4 add
@@ -250,7 +249,6 @@ void gemm_nn(float* c, int ldc, const float* a, int lda, const float* b, int ldb
 
 void gemm_nt(float* c, int ldc, const float* a, int lda, const float* b, int ldb, int m, int k, int n,
              bool accumulate) {
-  if (m <= kDotMaxMN && n <= kDotMaxMN) return gemm_nt_dot(c, ldc, a, lda, b, ldb, m, k, n, accumulate);
   gemm<AStore::rows, BStore::cols>(c, ldc, a, lda, b, ldb, m, k, n, accumulate);
 }
 

@@ -22,11 +22,5 @@ void gemm_nt(float* c, int ldc, const float* a, int lda, const float* b, int ldb
 void gemm_tn(float* c, int ldc, const float* a, int lda, const float* b, int ldb, int m, int k, int n,
              bool accumulate);
 
-// gemm_nt as dot products along K without packing (gemm_simd128_dot.cpp), correct for any shape: what gemm_nt
-// runs when M and N are both at most kDotMaxMN (the per-head attention products, 21 x 21).
-constexpr int kDotMaxMN = 64;
-void gemm_nt_dot(float* c, int ldc, const float* a, int lda, const float* b, int ldb, int m, int k, int n,
-                 bool accumulate);
-
 }  // namespace simd128
 }  // namespace sqrtdk

@@ -215,15 +215,6 @@ TEST_CASE("gemm: the training shapes match the double loop", "[gemm]") {
   }
 }
 
-TEST_CASE("gemm: gemm_nt on both sides of its switch to dot products matches the double loop", "[gemm]") {
-  // The simd128 build computes gemm_nt with M, N <= 64 as dot products along K, larger ones on packed panels.
-  std::mt19937 rng(5);
-  for (int m : {1, 20, 21, 63, 64, 65})
-    for (int n : {1, 21, 63, 64, 65})
-      for (int k : {3, 32, 33})
-        for (bool acc : {false, true}) check(make_case(Op::nt, m, k, n, acc, rng, 9), rng);
-}
-
 TEST_CASE("gemm: nn and tn with few rows and whole 8-column panels (B read in place) match the double loop",
           "[gemm]") {
   // The simd128 build reads B [K,N] without packing it when M <= 32 and N is a multiple of 8; several column
@@ -235,21 +226,3 @@ TEST_CASE("gemm: nn and tn with few rows and whole 8-column panels (B read in pl
         for (int k : {5, 64, 130})
           for (bool acc : {false, true}) check(make_case(op, m, k, n, acc, rng, 9), rng);
 }
-
-#if defined(__wasm_simd128__) && !defined(SQRTDK_FORCE_EIGEN)
-#include "core/gemm_simd128.hpp"
-
-TEST_CASE("gemm: the simd128 dot-product gemm_nt is exact beyond the sizes gemm_nt gives it", "[gemm]") {
-  std::mt19937 rng(6);
-  for (int m : {65, 100})
-    for (int n : {66, 131})
-      for (int k : {5, 64})
-        for (bool acc : {false, true}) {
-          const Case c = make_case(Op::nt, m, k, n, acc, rng, 9);
-          INFO(describe(c));
-          const Outcome f = run_case<float>(c, sqrtdk::simd128::gemm_nt_dot, rng);
-          CHECK(f.worst_error <= rel_tol<float>());
-          CHECK(f.padding_untouched);
-        }
-}
-#endif
