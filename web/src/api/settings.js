@@ -6,11 +6,11 @@ import { PROPERTY_BY_KEY } from '../state/properties.js';
 import { parseKeyValues } from '../state/url-state.js';
 import { STRINGS } from '../ui/strings.js';
 
-const EXPECTED = { int: 'a number', number: 'a number', bool: 'true or false', choice: 'a string', list: 'an array of strings' };
+const EXPECTED = STRINGS.expectedType;
 
 function typeName(value) {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return STRINGS.anArray;
   return typeof value;
 }
 
