@@ -10,6 +10,10 @@ import { STRINGS, formatNumber } from '../ui/strings.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
 
+// Number formats of the axes and readouts, made once (formatNumber finds their formatter without building a key).
+const TICK_DECIMALS = Array.from({ length: 13 }, (_, d) => Object.freeze({ maximumFractionDigits: d }));
+const PLAIN_X = Object.freeze({ maximumFractionDigits: 6, useGrouping: false });
+const POWER_OF_10 = Object.freeze({ maximumFractionDigits: 3, useGrouping: false });
 const INTEGER_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
 
 const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
@@ -18,7 +22,7 @@ const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log
 export function logTickLabel(v, lang = 'en') {
   if (!(v > 0)) return '';
   const e = Math.round(Math.log10(v));
-  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? formatNumber(10 ** e, lang, { maximumFractionDigits: 3, useGrouping: false }) : `1e${e}`;
+  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
   return short(v, lang);
 }
 
@@ -45,7 +49,7 @@ function logAxisParts(lang) {
 /** Linear axis ticks with as many decimals as the tick spacing needs (no "0.30000000000000004"). */
 const linearLabels = (lang) => (u, splits, axisIdx, space, incr) => {
   const decimals = Math.max(0, Math.min(12, -Math.floor(Math.log10(incr) + 1e-9)));
-  return splits.map((v) => (v === null ? null : formatNumber(Number(v.toFixed(decimals)), lang, { maximumFractionDigits: decimals })));
+  return splits.map((v) => (v === null ? null : formatNumber(Number(v.toFixed(decimals)), lang, TICK_DECIMALS[decimals])));
 };
 
 /**
@@ -65,7 +69,7 @@ export class LineChart {
   constructor(options) {
     const lang = options.lang ?? 'en';
     this.options = { height: 220, logX: false, logY: false, lang,
-      xFormat: (x) => formatNumber(x, lang, { maximumFractionDigits: 6, useGrouping: false }), ...options };
+      xFormat: (x) => formatNumber(x, lang, PLAIN_X), ...options };
     this.groups = [];
     this.hidden = new Set();
     this.data = null;
@@ -240,7 +244,7 @@ export class LineChart {
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: { x, y },
-      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : formatNumber(v, lang, { maximumFractionDigits: 3 }))) } : {}),
+      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : formatNumber(v, lang, TICK_DECIMALS[3]))) } : {}),
         axis(this.options.yLabel, 'yTicks', logY ? logAxisParts(lang) : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],

@@ -19,21 +19,31 @@ export function langOf(element) {
   }
 }
 
-const formatters = new Map();
+const THREE_DIGITS = Object.freeze({ maximumSignificantDigits: 3 });
+// Formatters by options (the same object again: no key to build) and lang; by lang and options' text.
+const byOptions = new WeakMap();
+const byText = new Map();
+
+function formatter(lang, options) {
+  let perLang = byOptions.get(options);
+  if (!perLang) byOptions.set(options, (perLang = new Map()));
+  let format = perLang.get(lang);
+  if (!format) {
+    const key = `${lang}|${JSON.stringify(options)}`;
+    format = byText.get(key) ?? new Intl.NumberFormat(lang, options);
+    byText.set(key, format);
+    perLang.set(lang, format);
+  }
+  return format;
+}
 
 /**
  * A number as a reader of `lang` writes it: 1234.5 -> "1,234.5" (en), "1.234,5" (de).
  * @param {number} x  @param {string} lang  @param {Intl.NumberFormatOptions} options (default: up to 3 significant digits)
  */
-export function formatNumber(x, lang = 'en', options = { maximumSignificantDigits: 3 }) {
+export function formatNumber(x, lang = 'en', options = THREE_DIGITS) {
   if (!Number.isFinite(x)) return Number.isNaN(x) ? '–' : (x > 0 ? '∞' : '−∞');
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, options);
-    formatters.set(key, format);
-  }
-  return format.format(x);
+  return formatter(lang, options).format(x);
 }
 
 /**
