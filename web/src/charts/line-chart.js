@@ -294,16 +294,22 @@ export class LineChart {
     const { lang } = this.options;
     const parts = [h('span', { class: 'readout-x', text: STRINGS.charts.readoutX(this.options.xLabel, this.options.xFormat(xs[i])) })];
     let column = 1;
+    const resting = index === null || index === undefined;
     for (const g of this.groups) {
-      const value = data[column][i];
-      const band = g.band ? [data[column + 2][i], data[column + 1][i]] : null;
+      // At rest, a line that ends before the latest x (its runs are behind the others') shows its own last point.
+      let j = i;
+      if (resting) while (j > 0 && (data[column][j] === null || data[column][j] === undefined)) j -= 1;
+      const value = data[column][j];
+      const band = g.band ? [data[column + 2][j], data[column + 1][j]] : null;
       column += g.band ? 3 : 1;
       if (this.hidden.has(g.id)) continue;
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.borderTopColor = g.colour;
       swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
-      const range = band && band[0] !== null && band[0] !== band[1] ? STRINGS.charts.readoutRange(short(band[0], lang), short(band[1], lang)) : '';
-      parts.push(h('span', { class: 'readout-item' }, [swatch, STRINGS.charts.readoutItem(g.label, short(value, lang), range)]));
+      const c = STRINGS.charts;
+      const range = band && band[0] !== null && band[0] !== band[1] ? c.readoutRange(short(band[0], lang), short(band[1], lang)) : '';
+      const at = j !== i && value !== null && value !== undefined ? c.readoutAt(this.options.xLabel, this.options.xFormat(xs[j])) : '';
+      parts.push(h('span', { class: 'readout-item' }, [swatch, c.readoutItem(g.label, short(value, lang), range, at)]));
     }
     const key = parts.map((p) => p.textContent).join('|') + this.groups.map((g) => g.colour).join();
     if (key === this.readoutKey) return;

@@ -109,7 +109,8 @@ export const STRINGS = Object.freeze({
     showOrHide: (label) => `Show or hide ${label}`,
     band: (label) => `${label} range`,
     readoutX: (label, x) => `${label} ${x}`,
-    readoutItem: (label, value, range) => `${label} ${value}${range}`,
+    readoutItem: (label, value, range, at) => `${label} ${value}${range}${at}`,
+    readoutAt: (label, x) => ` (${label} ${x})`,
     readoutRange: (lo, hi) => ` (${lo}–${hi})`,
     histogramDescription: (title) => `${title}: histogram with the predicted normal density`,
     histogramCaption: (curve, samples) => `${curve} drawn over ${samples} samples`,
@@ -229,6 +230,9 @@ export const STRINGS = Object.freeze({
     training: (step, steps) => `Training: step ${step} of ${steps}.`,
     finished: (steps) => `Finished: ${steps} steps per run.`,
     paused: (step, steps) => `Paused at step ${step} of ${steps}.`,
+    trainingAll: (done, planned, openFirst) => `Training: ${done} of ${planned} steps in all`
+      + `${openFirst ? '; the runs that have not reached the threshold yet go first, so that the answer comes sooner' : ''}.`,
+    pausedAll: (done, planned) => `Paused: ${done} of ${planned} steps in all.`,
   },
 
   // ---- the exercise's settings and buttons (panels/train-controls.js) ----
