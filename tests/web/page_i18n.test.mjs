@@ -1,7 +1,7 @@
 // Translation: every text the page shows comes from web/src/ui/strings.js, and numbers follow the element's lang.
 //
 // 1. A pseudo-locale bundle (strings.js replaced by the real STRINGS with every text wrapped in ⟦ ⟧) is driven
-//    through both panels: a short training run, a settings change, chart hovers, folded parts opened.  Then every
+//    through both panels: a short training run, a settings change, chart hovers, folded parts opened, notices.  Then every
 //    text node and every aria-label, title and placeholder in the element's shadow root, and every text drawn on
 //    a canvas, must have no letter outside ⟦ ⟧ (numbers, units and punctuation may stand outside).
 // 2. lang="de" writes a softmax weight, a chart readout and a sample count with German marks; lang="en" and no
@@ -14,7 +14,8 @@ import { startServer } from './helpers/server.mjs';
 import { PSEUDO_STRINGS, variantDist } from './helpers/variant-bundle.mjs';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-const HASH = '#steps=30&seeds=1&evalEvery=10&variants=scaled,unscaled';
+// Two bad settings, for the notices: a seed that is not whole, a key that is not a setting.
+const HASH = '#steps=30&seeds=1&evalEvery=10&variants=scaled,unscaled&seed=1.5&nonsense=1';
 
 // Core text, not the page's: shown as the wasm core wrote it until the core's phrasebook reaches strings.js
 // (its `answer` section).  The answer's sentences, definitions and cells; the run table's cells from the answer
@@ -104,6 +105,7 @@ test('pseudo-locale: every text of both panels comes from strings.js', async (t)
       await page.waitForTimeout(200);
     }
     await page.waitForTimeout(500);
+    assert.equal(await root.locator('.notices li').count(), 2, 'the two notices');
     const texts = await page.evaluate(shadowTexts, CORE_TEXT);
     const canvas = await page.evaluate(() => [...window.canvasTexts]);
     const wrapped = texts.filter(([, text]) => text.includes('⟦')).length;

@@ -29,11 +29,6 @@ function asText(property, value) {
   }
 }
 
-/** A notice without its remedy ("; using 1024.", "; keeping 128.", "; ignored."): the property applies nothing. */
-function problemOf(notice) {
-  return notice.replace(/; (using|keeping) .*$|; ignored\.$|; the last one counts\.$/, '').replace(/\.$/, '');
-}
-
 /**
  * [key, text] pairs of a settings value: an object {dk: 256, variants: ['scaled']} or a hash "dk=256&seeds=1".
  * @throws {Error} when the value or one of its members has the wrong JavaScript type
@@ -56,8 +51,9 @@ function pairsOf(input) {
  * @returns {object} a full, valid, frozen state
  */
 export function strictSettings(input, base) {
-  const { state, notices } = parseKeyValues(pairsOf(input), base, (name) => `settings.${name}`);
-  if (notices.length > 0) throw new Error(STRINGS.badSetting(problemOf(notices[0]), notices.length - 1));
+  // The notice's problem without its remedy ("using 1024", "keeping 128"): the property applies nothing.
+  const { state, problems } = parseKeyValues(pairsOf(input), base, (name) => `settings.${name}`);
+  if (problems.length > 0) throw new Error(STRINGS.badSetting(problems[0], problems.length - 1));
   return state;
 }
 

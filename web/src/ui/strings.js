@@ -81,6 +81,31 @@ export const STRINGS = Object.freeze({
   anArray: 'an array',
   badSetting: (problem, more) => `sqrtdk-lab: ${problem}${more > 0 ? ` (and ${more} more)` : ''}; nothing was changed.`,
 
+  // ---- notices about settings from the link, the attributes or the `settings` property (state/url-state.js) ----
+  // A notice is a problem and what was done instead; the `settings` property throws the problem alone.
+  notice: {
+    link: (name) => `Link setting ${name}`,
+    attribute: (name) => `Attribute ${name}`,
+    withRemedy: (problem, remedy) => `${problem}; ${remedy}.`,
+    alone: (problem) => `${problem}.`,
+    notWhole: (where, value) => `${where}: ${value} is not a whole number`,
+    notChoice: (where, value, choices) => `${where}: ${value} is not one of ${choices}`,
+    outside: (where, value, min, max) => `${where}: ${value} is outside ${min}..${max}`,
+    tooLong: (where, length) => `${where}: value is too long (${length} characters)`,
+    notNumber: (where, value) => `${where}: ${value} is not a finite number`,
+    notBoolean: (where, value) => `${where}: ${value} is not true or false`,
+    ignoredItem: (where, value, choices) => `${where}: ignored ${value} (not one of ${choices})`,
+    empty: (where) => `${where}: empty`,
+    notASetting: (where) => `${where} is not a setting of this lab`,
+    twice: (where) => `${where} appears more than once`,
+    headsDivide: (heads, dModel) => `heads ${heads} does not divide d_model ${dModel}`,
+    using: (value) => `using ${value}`,
+    usingHeads: (heads) => `using ${heads} heads`,
+    keeping: (value) => `keeping ${value}`,
+    ignored: 'ignored',
+    lastCounts: 'the last one counts',
+  },
+
   // ---- events' messages (sqrtdk-error detail.message) ----
   wasmFailed: (message) => `The WebAssembly core could not start: ${message}`,
   runFailed: (label, message) => `The run ${label} failed and stopped: ${message}`,
