@@ -88,7 +88,7 @@ export class LabEvents {
     const { record } = slot;
     const seen = this.seen.get(record) ?? { diverged: false, failures: 0, failed: false };
     const where = { variant: record.variant, seed: record.seed };
-    const label = STRINGS.runName(variantLabel(record.variant, state.trainAlpha), whole(record.seed, this.lang));
+    const label = STRINGS.runName(variantLabel(record.variant, state.trainAlpha, this.lang), whole(record.seed, this.lang));
     if (record.diverged && !seen.diverged) this.emit('sqrtdk-diverged', { ...where, step: record.divergedStep });
     if (slot.failures > seen.failures && slot.status !== 'failed') {
       const step = whole(record.stepsDone, this.lang);

@@ -44,7 +44,7 @@ export class TrainControls {
       options: [{ value: 'xavier', text: T.xavier }, { value: 'torch', text: T.torch }, { value: 'gpt', text: T.gpt }],
       hint: T.predictionPending });
     c.variants = checkboxGroup({ key: 'variants', label: T.variants, values: s.variants, atLeastOne: true, onChange: (variants) => update({ variants }),
-      options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha) })) });
+      options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha, lang) })) });
     c.trainAlpha = rangeControl({ key: 'trainAlpha', label: T.trainAlpha, ...range('trainAlpha'), step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
     c.seeds = rangeControl({ key: 'seeds', label: T.seeds, ...range('seeds'), step: 1, integer: true, value: s.seeds, onChange: (seeds) => update({ seeds }) });
     c.trainSeed = numberControl({ key: 'trainSeed', label: T.trainSeed, min: 0, max: MAX_SEED - 4, integer: true, value: s.trainSeed, onChange: (trainSeed) => update({ trainSeed }) });
@@ -80,12 +80,12 @@ export class TrainControls {
       this.c.heads.setOptions(headOptions(state.dModel, this.lang));
       this.c.heads.set(state.heads);
     }
-    if (changed.includes('trainAlpha')) this.c.variants.labels.alpha.textContent = variantLabel('alpha', state.trainAlpha);
+    if (changed.includes('trainAlpha')) this.c.variants.labels.alpha.textContent = variantLabel('alpha', state.trainAlpha, this.lang);
   }
 
   /** The init control's hint: the predicted logit std at init per variant (from the core). */
   showPrediction(state, values) {
-    const parts = state.variants.map((v, i) => T.predictionPart(variantLabel(v, state.trainAlpha), short(values[i], this.lang)));
+    const parts = state.variants.map((v, i) => T.predictionPart(variantLabel(v, state.trainAlpha, this.lang), short(values[i], this.lang)));
     this.c.init.hint.textContent = T.prediction(parts);
   }
 }

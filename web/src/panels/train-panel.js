@@ -188,7 +188,7 @@ export class TrainPanel {
   _applyPlan(state) {
     this.exercise.setPlan(runPlan(state), state.steps);
     this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
-    this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha));
+    this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha, this.lang));
     this.charts.invalidate();
   }
 
@@ -219,7 +219,7 @@ export class TrainPanel {
     return {
       state,
       slots,
-      labelOf: (v) => variantLabel(v, state.trainAlpha),
+      labelOf: (v) => variantLabel(v, state.trainAlpha, this.lang),
       colourOf: (v) => variantColour(v, dark),
       band: new Set(slots.map((s) => s.record.seed)).size > 1,
     };
