@@ -154,7 +154,7 @@ val compare_js(val request) {
 
 val phrasebook_js() {
   val out = val::object();
-  for (const Phrase& p : phrasebook()) out.set(p.key, p.text);
+  for (const Phrase& p : phrasebook()) out.set(p.key, std::string(p.text));  // std::string: UTF-8
   return out;
 }
 

@@ -3,6 +3,8 @@
 //
 // The panels' texts still live in the panels; they move here one panel at a time.
 
+import { PHRASEBOOK } from '../core-tables.js';
+
 /** The language the element speaks: its own or nearest ancestor's lang attribute, else the document's, else 'en'. */
 export function langOf(element) {
   const tagged = element?.closest?.('[lang]');
@@ -53,4 +55,10 @@ export const STRINGS = Object.freeze({
   workerReplaced: (label, step) => `The worker of ${label} failed; it was replaced and the run resumes at step ${step}.`,
   badMessage: (problem) => `sqrtdk-lab: message ignored: ${problem}`,
   unknownCommand: (type) => `unknown type ${type} (expected start, pause, reset or settings)`,
+
+  // answer: the core's phrasebook: the templates of the answer's sentences, table cells and definitions, key ->
+  // template, "{name}" filled in (web/src/analysis/render-message.js).  English comes from the core
+  // (src/core/phrasebook.cpp, via core-tables.js); a translation replaces PHRASEBOOK here with an object of the
+  // same keys (plural keys may add .zero/.two/.few/.many forms; a missing key falls back to English).
+  answer: PHRASEBOOK,
 });
