@@ -22,8 +22,10 @@ function cached(kind, lang, make) {
   if (!cache.has(key)) cache.set(key, make());
   return cache.get(key);
 }
-const countFormat = (lang) => cached('count', lang, () => new Intl.NumberFormat(lang, { maximumFractionDigits: 1, useGrouping: false }));
-const valueFormat = (lang) => cached('value', lang, () => new Intl.NumberFormat(lang, { maximumSignificantDigits: 3, useGrouping: false }));
+const COUNT = { maximumFractionDigits: 1, useGrouping: false };
+const VALUE = { maximumSignificantDigits: 3, useGrouping: false };
+const countFormat = (lang) => cached('count', lang, () => new Intl.NumberFormat(lang, COUNT));
+const valueFormat = (lang) => cached('value', lang, () => new Intl.NumberFormat(lang, VALUE));
 const pluralRules = (lang) => cached('plural', lang, () => new Intl.PluralRules(lang));
 
 /** A count (whole number or half) as `lang` writes it, without digit grouping. */
@@ -87,5 +89,6 @@ export function renderArg(arg, phrases = PHRASEBOOK, lang = 'en') {
 /** A message as text: its template with every {name} replaced by its argument. */
 export function renderMessage(message, phrases = PHRASEBOOK, lang = 'en') {
   const args = message.args ?? {};
-  return templateOf(message, phrases, lang).replace(/\{(\w+)\}/g, (whole, name) => (has(args, name) ? renderArg(args[name], phrases, lang) : whole));
+  const fill = (whole, name) => (has(args, name) ? renderArg(args[name], phrases, lang) : whole);
+  return templateOf(message, phrases, lang).replace(/\{(\w+)\}/g, fill);
 }
