@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { PHRASEBOOK } from '../../web/src/core-tables.js';
+import { AnswerClient } from '../../web/src/analysis/answer-client.js';
 import { localizeAnswer } from '../../web/src/analysis/localize-answer.js';
+import { comparisonDetail } from '../../web/src/api/answer-detail.js';
+import { RunRecord } from '../../web/src/training/run-record.js';
 import { formatCount, formatValue, renderArg, renderMessage } from '../../web/src/analysis/render-message.js';
 import { STRINGS } from '../../web/src/ui/strings.js';
 import { errorOf, freshLab } from './helpers.mjs';
@@ -170,5 +173,51 @@ describe('other languages', () => {
     assert.equal(renderMessage(seeds(1), {}, 'de'), '1 seed');  // a key the translation lacks: English
     assert.equal(renderArg({ key: 'no.such.key' }), '{no.such.key}');
     assert.equal(renderArg({ list: [{ count: 1 }, { text: 'x' }], join: 'join.dot' }), '1 · x');
+  });
+});
+
+describe('the page asks for messages and shows the answer in the element\'s language', () => {
+  // Two finished runs per variant, as the exercise holds them; the helper worker's compare, done here.
+  function exercise() {
+    const slots = [];
+    for (const [variant, list] of [['scaled', [50, 60]], ['unscaled', [100, 120]]]) {
+      list.forEach((k, seed) => {
+        const record = new RunRecord({ id: `${variant}-${seed}`, variant, seed, config: {} });
+        const loss = reaching(k);
+        const zeros = new Float32Array(loss.length);
+        record.append({ loss, gradNorm: zeros, entropy: zeros, maxLogit: zeros, topWeight: zeros, evals: [], stepsDone: loss.length,
+          diverged: false, divergedStep: 0, elapsedMs: 1 });
+        slots.push({ record, status: 'done' });
+      });
+    }
+    const requests = [];
+    const helper = { latest: async (kind, { request }) => (requests.push(request), { result: lab.compare(request) }) };
+    return { slots, helper, requests, state: { variants: ['scaled', 'unscaled'], trainAlpha: 0.5, threshold: 0.1, steps: 400 } };
+  }
+
+  test('the answer box and Runs list: the answer in the element\'s language, again when it changes', async () => {
+    const { slots, helper, requests, state } = exercise();
+    const shown = [];
+    const client = new AnswerClient(helper, { onAnswer: (a) => shown.push(a), onError: (e) => { throw e; } });
+    client.update(slots, state, 'de');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(requests[0].messages, true);
+    assert.equal(Object.hasOwn(shown[0], 'messages'), false);
+    assert.match(shown[0].sentences[0], /\(1,81× as many steps\)/);
+    assert.match(shown[0].variants[1].cells.relation, /^54 steps later \(1,81×\): clear$/);
+    assert.equal(client.answer, client.answer);  // rendered once per answer and language
+    client.update(slots, state, 'en');
+    assert.match(client.answer.sentences[0], /\(1\.81× as many steps\)/);
+    assert.equal(requests.length, 1);  // the same runs: no new request, the same answer in another language
+  });
+
+  test('the sqrtdk-answer detail: its sentence and texts in the element\'s language', async () => {
+    const { slots, helper, state } = exercise();
+    const detail = await comparisonDetail({ exercise: { slots }, state, helper, lang: 'de' });
+    assert.match(detail.sentence, /\(1,81× as many steps\)/);
+    assert.equal(detail.sentence, detail.sentences.join(' '));
+    assert.equal(Object.hasOwn(detail, 'messages'), false);
+    const english = await comparisonDetail({ exercise: { slots }, state, helper });
+    assert.match(english.sentence, /\(1\.81× as many steps\)/);
   });
 });
