@@ -1,7 +1,6 @@
 // The English phrasebook (every template of the answer, once) and the English renderer.
 #include "core/phrasebook.hpp"
 
-#include <unordered_map>
 
 #include "core/analysis.hpp"
 
@@ -158,6 +157,16 @@ Arg Arg::list(const char* join, std::vector<Arg> items) {
   return a;
 }
 
+Message& Message::with(const char* name, Arg arg) {
+  args.emplace_back(name, std::move(arg));
+  return *this;
+}
+
+Message& Message::plural_by(const char* name, double n) {
+  plural = name;
+  return with(name, Arg::count(n));
+}
+
 std::string english_key(const Message& m) {
   if (m.plural.empty()) return m.key;
   for (const auto& [name, arg] : m.args)
@@ -167,30 +176,28 @@ std::string english_key(const Message& m) {
 
 namespace {
 
-const std::string* english_template(const std::string& key) {
-  static const std::unordered_map<std::string, std::string> index = [] {
-    std::unordered_map<std::string, std::string> map;
-    for (const Phrase& p : phrasebook()) map.emplace(p.key, p.text);
-    return map;
-  }();
-  const auto it = index.find(key);
-  return it == index.end() ? nullptr : &it->second;
+// A look-up in a table of ~80 rows, a few hundred times per answer: a scan is fast enough and small in wasm.
+const char* english_template(const std::string& key) {
+  for (const Phrase& p : phrasebook())
+    if (key == p.key) return p.text;
+  return nullptr;
 }
 
 std::string render(const Message& m) {
   const std::string key = english_key(m);
-  const std::string* text = english_template(key);
-  if (!text) return "{" + key + "}";
+  const char* found = english_template(key);
+  if (!found) return "{" + key + "}";
+  const std::string text = found;
   std::string out;
-  for (std::size_t i = 0; i < text->size();) {
-    const std::size_t open = text->find('{', i);
-    const std::size_t close = open == std::string::npos ? open : text->find('}', open);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t open = text.find('{', i);
+    const std::size_t close = open == std::string::npos ? open : text.find('}', open);
     if (close == std::string::npos) {
-      out.append(*text, i, std::string::npos);
+      out.append(text, i, std::string::npos);
       break;
     }
-    out.append(*text, i, open - i);
-    const std::string name = text->substr(open + 1, close - open - 1);
+    out.append(text, i, open - i);
+    const std::string name = text.substr(open + 1, close - open - 1);
     const Arg* arg = nullptr;
     for (const auto& [n, a] : m.args)
       if (n == name) arg = &a;
@@ -209,8 +216,8 @@ std::string english(const Arg& arg) {
     case Arg::Kind::text: return arg.text;
     case Arg::Kind::message: return render(*arg.message);
     case Arg::Kind::list: {
-      const std::string* found = english_template(arg.text);
-      const std::string join = found ? *found : "{" + arg.text + "}";
+      const char* found = english_template(arg.text);
+      const std::string join = found ? found : "{" + arg.text + "}";
       std::string out;
       for (std::size_t i = 0; i < arg.items.size(); ++i) out += (i ? join : "") + english(arg.items[i]);
       return out;

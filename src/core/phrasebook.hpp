@@ -48,15 +48,10 @@ struct Message {
 
   Message() = default;
   explicit Message(std::string k) : key(std::move(k)) {}
-  Message& with(std::string name, Arg arg) {
-    args.emplace_back(std::move(name), std::move(arg));
-    return *this;
-  }
+  // Out of line: the builders are called in many places, and each inlined copy would grow the wasm.
+  Message& with(const char* name, Arg arg);
   // with(name, Arg::count(n)), and this count picks the plural form.
-  Message& plural_by(std::string name, double n) {
-    plural = name;
-    return with(std::move(name), Arg::count(n));
-  }
+  Message& plural_by(const char* name, double n);
 };
 
 struct Phrase {
