@@ -31,7 +31,7 @@ struct Arg {
   std::shared_ptr<const Message> message;  // message
   std::vector<Arg> items;                  // list
 
-  Arg(const Message& m);  // NOLINT(google-explicit-constructor): a message is an argument
+  Arg(const Message& m);  // implicit: a message is an argument
   static Arg count(double n);
   static Arg value(double x);
   static Arg verbatim(std::string s);
@@ -64,7 +64,7 @@ const std::vector<Phrase>& phrasebook();
 // The key a message uses in the English phrasebook: key, or key.one / key.other for a plural.
 std::string english_key(const Message& m);
 // English text.  A key missing from the phrasebook renders as "{key}", an argument missing as "{name}"
-// (tests/cpp/test_phrasebook.cpp checks neither happens).
+// (tests/cpp/test_analysis.cpp checks neither happens in answers of every kind).
 std::string english(const Arg& arg);
 
 }  // namespace sqrtdk
