@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 
 import { PHRASEBOOK } from '../../web/src/core-tables.js';
 import { AnswerClient } from '../../web/src/analysis/answer-client.js';
-import { localizeAnswer } from '../../web/src/analysis/localize-answer.js';
+import { localizeAnswer, variantLabel } from '../../web/src/analysis/localize-answer.js';
 import { comparisonDetail } from '../../web/src/api/answer-detail.js';
 import { RunRecord } from '../../web/src/training/run-record.js';
 import { formatCount, formatValue, renderArg, renderMessage } from '../../web/src/analysis/render-message.js';
@@ -108,6 +108,17 @@ describe('the English phrasebook, rendered by the page', () => {
     const used = englishKeys(corpus.map((a) => a.messages));
     assert.deepEqual([...used].filter((k) => !Object.hasOwn(PHRASEBOOK, k)), [], 'used but missing');
     assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k)), [], 'never used');
+  });
+
+  test('display names before any answer: the page renders the core\'s, for every variant and alpha', () => {
+    for (const scale of ['scaled', 'unscaled', 'alpha', 'qknorm']) {
+      for (const alpha of [0, 0.25, 0.35000000000000003, 0.5, 1, 1.125, 2]) {
+        const { variants: [v] } = lab.compare({ threshold: 0.1, steps: 10, variants: [{ scale, alpha, runs: [{ seed: 0, loss: [1] }] }] });
+        assert.equal(variantLabel(scale, alpha, 'en', PHRASEBOOK), v.label, `${scale} ${alpha}`);
+      }
+    }
+    assert.equal(variantLabel('alpha', 0.25, 'de'), '1/d_k^α, α=0,25');
+    assert.equal(variantLabel('other', 1), 'other');
   });
 
   test('without messages: true the answer is as before, and a bad value is refused', () => {

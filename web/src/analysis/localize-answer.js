@@ -4,7 +4,8 @@
 // answer (the answer box, the Runs list, the sqrtdk-answer event, the JSON export) needs no other change.
 
 import { STRINGS } from '../ui/strings.js';
-import { renderArg } from './render-message.js';
+import { PHRASEBOOK } from '../core-tables.js';
+import { renderArg, renderMessage } from './render-message.js';
 
 const mapValues = (object, f) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, f(v)]));
 
@@ -27,4 +28,15 @@ export function localizeAnswer(answer, lang = 'en', phrases = STRINGS.answer) {
     }),
     sentences: messages.sentences.map(text),
   };
+}
+
+/**
+ * A variant's display name as the core's answer writes it (its template variant.<name>), for where no answer
+ * is there yet (legends, run names): 'scaled 1/√d_k', '1/d_k^α, α=0.25' (de: α=0,25).  Unknown: the name itself.
+ * @param {string} variant scaled | unscaled | alpha | qknorm  @param {number} alpha  @param {string} lang
+ */
+export function variantLabel(variant, alpha, lang = 'en', phrases = STRINGS.answer) {
+  const key = `variant.${variant}`;
+  if (!Object.hasOwn(phrases, key) && !Object.hasOwn(PHRASEBOOK, key)) return String(variant);
+  return renderMessage({ key, args: { alpha: { value: alpha } } }, phrases, lang);
 }
