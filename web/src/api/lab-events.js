@@ -125,7 +125,7 @@ export class LabEvents {
     }
     if (progress.stepsDone === 0) return;
     const { exercise, generation } = this;
-    comparisonDetail({ exercise, state, helper: this.helper }).then((detail) => {
+    comparisonDetail({ exercise, state, helper: this.helper, lang: this.lang }).then((detail) => {
       // null: a newer request replaced this one; a new generation: the runs were reset meanwhile.
       if (!detail || exercise !== this.exercise || generation !== this.generation || this.destroyed) return;
       this._announce(detail);

@@ -1,6 +1,6 @@
 // The answer box: the structured answer of lab.compare (answer-client.js) as it is, with no wording of its
 // own beyond the progress line.  Sentences, table cells, display names and the definitions under the table
-// all come from the core (src/core/analysis_text.cpp), so the page says exactly what `sqrtdk compare` says.
+// all come from the core (its messages, in the element's language: analysis/localize-answer.js), as in `sqrtdk compare`.
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { short, whole } from '../ui/format.js';

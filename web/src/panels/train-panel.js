@@ -247,7 +247,7 @@ export class TrainPanel {
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     this._renderStatusLine(slots, state.steps);
-    this.answerClient.update(slots, state);
+    this.answerClient.update(slots, state, this.lang);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
     this._renderStartNote(state, slots, labelOf);

@@ -8,6 +8,8 @@
 // Not here: CSS, ids, export column names (CSV/JSON keys are data), developer-only console messages, and the
 // core's own texts (scenario titles and captions come from the wasm core).
 
+import { PHRASEBOOK } from '../core-tables.js';
+
 /** The language the element speaks: its own or nearest ancestor's lang attribute, else the document's, else 'en'. */
 export function langOf(element) {
   const tagged = element?.closest?.('[lang]');
@@ -406,5 +408,9 @@ export const STRINGS = Object.freeze({
     workerFailedTimes: (times, message) => `worker failed ${times} times (${message})`,
   },
 
-  // answer: the core's phrasebook (added by the phrasebook work)
+  // answer: the core's phrasebook: the templates of the answer's sentences, table cells and definitions, key ->
+  // template, "{name}" filled in (web/src/analysis/render-message.js).  English comes from the core
+  // (src/core/phrasebook.cpp, via core-tables.js); a translation replaces PHRASEBOOK here with an object of the
+  // same keys (plural keys may add .zero/.two/.few/.many forms; a missing key falls back to English).
+  answer: PHRASEBOOK,
 });
