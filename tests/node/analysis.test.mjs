@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 
-import { variantLabel } from '../../web/src/ui/palette.js';
+import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 import { errorOf, freshLab, nativeCli, parseCsv } from './helpers.mjs';
 
 let lab;

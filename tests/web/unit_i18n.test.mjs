@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { count, fixed, formatG, short, stepsText, whole } from '../../web/src/ui/format.js';
 import { STRINGS, plural } from '../../web/src/ui/strings.js';
-import { variantLabel } from '../../web/src/ui/palette.js';
+import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 
 // The page's English before numbers went through Intl (String / toFixed / toPrecision / toExponential).
 const OLD = {

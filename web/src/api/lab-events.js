@@ -14,7 +14,7 @@ import { comparisonDetail } from './answer-detail.js';
 import { settingsCopy } from './settings.js';
 import { STRINGS } from '../ui/strings.js';
 import { whole } from '../ui/format.js';
-import { variantLabel } from '../ui/palette.js';
+import { variantLabel } from '../analysis/localize-answer.js';
 
 export const EVENT_NAMES = Object.freeze(['sqrtdk-ready', 'sqrtdk-progress', 'sqrtdk-answer', 'sqrtdk-diverged', 'sqrtdk-error']);
 

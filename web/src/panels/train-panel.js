@@ -5,7 +5,8 @@
 
 import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
-import { variantColour, variantLabel } from '../ui/palette.js';
+import { variantColour } from '../ui/palette.js';
+import { variantLabel } from '../analysis/localize-answer.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
 import { AnswerClient, runSettled } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';

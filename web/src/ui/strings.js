@@ -115,17 +115,10 @@ export const STRINGS = Object.freeze({
   badMessage: (problem) => `sqrtdk-lab: message ignored: ${problem}`,
   unknownCommand: (type) => `unknown type ${type} (expected start, pause, reset or settings)`,
 
-  // ---- shared pieces: notices box, controls, variant names, a run's name ----
+  // ---- shared pieces: notices box, controls, a run's name (the variants' names are the core's: answer below) ----
   dismiss: 'Dismiss',
   dismissNotices: 'Dismiss notices',
   exactValue: (label) => `${label} (exact value)`,
-  /** The page's names of the variants (once the core's answer is here, the answer's names are shown). */
-  variants: {
-    scaled: 'scaled 1/√d_k',
-    unscaled: 'unscaled',
-    alpha: (alpha) => `1/d_k^α, α=${alpha}`,
-    qknorm: 'QK-norm',
-  },
   runName: (variant, seed) => `${variant} seed ${seed}`,
 
   // ---- charts (charts/*.js): titles and labels come from the panels ----
