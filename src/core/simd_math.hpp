@@ -9,7 +9,14 @@
 // Loops over a length that is not a multiple of kLanes use for_chunks(): full vectors, then one partial vector
 // whose missing lanes are filled by load_n()'s `fill` and never stored (store_n).
 #pragma once
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 namespace sqrtdk::simd {
 
@@ -22,6 +29,7 @@ inline constexpr int kLanes = 4;
 typedef float F __attribute__((vector_size(4 * kLanes)));
 typedef int32_t I __attribute__((vector_size(4 * kLanes)));   // lane masks: -1 true, 0 false
 typedef uint32_t U __attribute__((vector_size(4 * kLanes)));  // bit patterns
+typedef double F64 __attribute__((vector_size(8 * kLanes)));  // the same lanes widened
 
 inline F splat(float x) { return F{} + x; }
 
@@ -100,6 +108,36 @@ inline float hsum(F v) {
 }
 inline float hmax(F v) {
   return fold(v, [](F a, F b) { return a < b ? b : a; })[0];
+}
+
+inline F64 widen(F v) { return __builtin_convertvector(v, F64); }
+
+// sqrt per lane (the compilers do not vectorise std::sqrt natively: it may set errno).
+inline F sqrt(F x) {
+#if defined(__wasm_simd128__)
+  return (F)wasm_f32x4_sqrt((v128_t)x);
+#elif defined(__AVX__)
+  return (F)_mm256_sqrt_ps((__m256)x);
+#elif defined(__SSE2__)
+  return (F)_mm_sqrt_ps((__m128)x);
+#else
+  for (int i = 0; i < kLanes; ++i) x[i] = std::sqrt(x[i]);
+  return x;
+#endif
+}
+
+// sum_i x_i^2 over n floats, in double.
+inline double sum_squares(const float* x, std::size_t n) {
+  F64 acc = F64{} + 0.0;
+  std::size_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    const F64 v = widen(load(x + i));
+    acc += v * v;
+  }
+  double s = 0;
+  for (int l = 0; l < kLanes; ++l) s += acc[l];
+  for (; i < n; ++i) s += static_cast<double>(x[i]) * x[i];
+  return s;
 }
 
 // exp(x) per lane, within 2 ulp of the exact value for x in [-87.3, 88.3] (Cephes' expf: x = n ln2 + r with
