@@ -127,8 +127,20 @@ void gelu_forward(T* out, const T* x, int n) {
 }
 
 // d gelu/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
+//   with a = 1 + tanh u (so 1 - tanh^2 u = (2 - a) a):  0.5 a + 0.5 x (2 - a) a du
+// From the forward's y = 0.5 x a: a = 2 y / x, or 1 + sqrt(2/pi) x near 0 (tanh u ~ u; the error, O(x^3), is below
+// float's rounding for |x| < 1e-4).  As accurate as recomputing the tanh, and a third of the work.
 template <typename T>
-void gelu_backward(T* dx, const T* dout, const T* x, int n) {
+void gelu_backward(T* dx, const T* dout, const T* x, int n, const T* y) {
+  if (y) {
+    for (int i = 0; i < n; ++i) {
+      const T xi = x[i];
+      const T a = std::fabs(xi) > T(1e-4) ? T(2) * y[i] / xi : T(1) + T(kSqrt2OverPi) * xi;
+      const T du = T(kSqrt2OverPi) * (T(1) + T(3 * kGeluCubic) * xi * xi);
+      dx[i] = dout[i] * (T(0.5) * a + T(0.5) * xi * (T(2) - a) * a * du);
+    }
+    return;
+  }
   for (int i = 0; i < n; ++i) {
     const T xi = x[i];
     const T th = gelu_tanh(T(kSqrt2OverPi) * (xi + T(kGeluCubic) * xi * xi * xi));
@@ -218,7 +230,7 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, cons
   template void linear_forward<T>(T*, const T*, const T*, const T*, int, int, int, const T*);                      \
   template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, bool);                 \
   template void gelu_forward<T>(T*, const T*, int);                                                                \
-  template void gelu_backward<T>(T*, const T*, const T*, int);                                                     \
+  template void gelu_backward<T>(T*, const T*, const T*, int, const T*);                                          \
   template void headnorm_forward<T>(T*, T*, const T*, int, int, int);                                              \
   template void headnorm_backward<T>(T*, const T*, const T*, const T*, int, int, int);                             \
   template T cross_entropy_forward<T>(T*, const T*, const int*, const unsigned char*, int, int);                   \

@@ -31,8 +31,9 @@ void linear_backward(T* dx, T* dw, T* db, const T* dout, const T* x, const T* w,
 // GELU, tanh approximation (PyTorch's gelu(approximate="tanh")).   out, x: (n)
 template <typename T>
 void gelu_forward(T* out, const T* x, int n);
+// y (n), optional: the forward's output gelu(x), from which the backward gets 1 + tanh u = 2 y / x without a tanh.
 template <typename T>
-void gelu_backward(T* dx, const T* dout, const T* x, int n);
+void gelu_backward(T* dx, const T* dout, const T* x, int n, const T* y = nullptr);
 
 // Per-head L2 normalisation for QK-norm: xhat = x / sqrt(|x|^2 + eps) on each D-slice.
 // x, xhat: (N, C); rnorm: (N, H) = 1 / sqrt(|x|^2 + eps)

@@ -277,7 +277,7 @@ void Model<T>::backward(Workspace<T>& ws) {
     LayerView<T>& G = g_.layers[l];
     // x_out = x_mid + gelu(LN2(x_mid) W1 + b1) W2 + b2;  d_x holds d(loss)/d(x_out)
     linear_backward(ws.d_h, G.w2, G.b2, ws.d_x, A.h, P.w2, N, F, C);
-    gelu_backward(ws.d_h, ws.d_h, A.h_pre, N * F);
+    gelu_backward(ws.d_h, ws.d_h, A.h_pre, N * F, A.h);
     linear_backward(ws.d_ln, G.w1, G.b1, ws.d_h, A.ln2, P.w1, N, C, F);
     layernorm_backward(ws.d_x, G.ln2_g, G.ln2_b, ws.d_ln, A.x_mid, A.ln2_mean, A.ln2_rstd, P.ln2_g, N, C);
     // x_mid = x_in + attention(q, k, v) Wo + bo;  d_x now holds d(loss)/d(x_mid)

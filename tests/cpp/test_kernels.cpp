@@ -176,3 +176,22 @@ TEST_CASE("vector cross-entropy softmax matches the scalar loops over 7 classes"
   CHECK(relative_gap(probs.f, probs.d) < kFloatTolerance);
   CHECK(std::abs(loss_f - loss_d) < kFloatTolerance * loss_d);
 }
+
+TEST_CASE("gelu backward from the forward's output matches the one that recomputes tanh", "[kernels]") {
+  // a sweep of [-12, 12] plus the points around 0 where 2 y / x hands over to 1 + sqrt(2/pi) x
+  std::vector<double> xs{0.0, 1e-30, -1e-30, 1e-6, -1e-6, 9.9e-5, -9.9e-5, 1.01e-4, -1.01e-4, 1e-3, -1e-3};
+  for (double x = -12.0; x <= 12.0; x += 0.0137) xs.push_back(x);
+  const int n = static_cast<int>(xs.size());
+  Rng rng(16);
+  Pair x{std::vector<float>(xs.begin(), xs.end()), xs}, dout = random_pair(n, rng);
+  Pair y = zeros(n), from_y = zeros(n), recomputed = zeros(n);
+  gelu_forward(y.f.data(), x.f.data(), n);
+  gelu_forward(y.d.data(), x.d.data(), n);
+  gelu_backward(from_y.f.data(), dout.f.data(), x.f.data(), n, y.f.data());
+  gelu_backward(from_y.d.data(), dout.d.data(), x.d.data(), n, y.d.data());
+  gelu_backward(recomputed.d.data(), dout.d.data(), x.d.data(), n);
+  CHECK(relative_gap(y.f, y.d) < kFloatTolerance);
+  CHECK(relative_gap(from_y.f, recomputed.d) < kFloatTolerance);
+  CHECK(relative_error(from_y.d, recomputed.d) < 1e-12);
+  for (float v : from_y.f) REQUIRE(std::isfinite(v));
+}
