@@ -7,7 +7,7 @@ JOBS="${JOBS:-$(nproc)}"
 export NODE_PATH=/usr/share/nodejs
 
 # Debian packages the lab needs to build and test (chromium drives the browser tests).
-DEBIAN_PACKAGES=(build-essential cmake emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev)
+DEBIAN_PACKAGES=(build-essential cmake emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev xz-utils)
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
 

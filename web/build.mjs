@@ -1,10 +1,10 @@
 // Builds web/dist: one classic script (sqrtdk-lab.js, an IIFE defining <sqrtdk-lab>) with the worker source
 // and the Emscripten glue (wasm embedded) inlined as text, plus the HTML pages from web/pages/.
 // usage: node web/build.mjs   (npm run build:web)
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { coreTablesSource } from './core-tables.mjs';
@@ -49,16 +49,30 @@ async function bundleWorker() {
   return result.outputFiles[0].text;
 }
 
-/** The .wasm, gzip-compressed (level 9) and base64-encoded: inflated by the page (src/worker/wasm-binary.js). */
+/**
+ * The .wasm, LZMA-compressed (xz --format=lzma -9e, with its size written into the header) and base64-encoded:
+ * unpacked by the page (src/worker/wasm-binary.js, src/worker/lzma-decode.js).
+ */
 function compressedWasm() {
-  return gzipSync(readFileSync(WASM), { level: 9 }).toString('base64');
+  const wasm = readFileSync(WASM);
+  let packed;
+  try {
+    packed = execFileSync('xz', ['--format=lzma', '-9e', '--stdout'], { input: wasm, maxBuffer: 64 << 20 });
+  } catch (error) {
+    console.error(`xz --format=lzma failed (${error.message}); it comes with the Debian package xz-utils`);
+    process.exit(1);
+  }
+  // xz writes the size as "unknown" (all ones, the stream ends with a marker): the decoder wants it known.
+  packed.writeUInt32LE(wasm.length, 5);
+  packed.writeUInt32LE(0, 9);
+  return packed.toString('base64');
 }
 
 /** `import x from 'sqrtdk:glue'`, `'sqrtdk:worker'` and `'sqrtdk:wasm'` resolve to text; 'sqrtdk:core-tables' is an
  * alias of web/src/core-tables.js (page modules import that file by its path, so that Node can import them too). */
-function inlineSources(workerText) {
+function inlineSources(workerText, glueText) {
   const texts = {
-    'sqrtdk:glue': () => readFileSync(GLUE, 'utf8'),
+    'sqrtdk:glue': () => glueText,
     'sqrtdk:worker': () => workerText,
     'sqrtdk:wasm': compressedWasm,
   };
@@ -68,8 +82,16 @@ function inlineSources(workerText) {
       b.onResolve({ filter: /^sqrtdk:core-tables$/ }, () => ({ path: CORE_TABLES }));
       b.onResolve({ filter: /^sqrtdk:(glue|worker|wasm)$/ }, (args) => ({ path: args.path, namespace: 'sqrtdk-inline' }));
       b.onLoad({ filter: /.*/, namespace: 'sqrtdk-inline' }, (args) => ({ contents: texts[args.path](), loader: 'text' }));
+      // Style sheets are adopted as text: minified like the code.
+      b.onLoad({ filter: /\.css$/ }, async (args) => ({
+        contents: (await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true })).code, loader: 'text' }));
     },
   };
+}
+
+/** The Emscripten glue, minified (emcc -O3 leaves it readable; its names are its own, so renaming is safe). */
+async function minifiedGlue() {
+  return (await transform(readFileSync(GLUE, 'utf8'), { minify: true, target: 'es2022' })).code;
 }
 
 const started = performance.now();
@@ -86,8 +108,7 @@ await build({
   target: 'es2022',
   minify: true,
   legalComments: 'eof',
-  loader: { '.css': 'text' },
-  plugins: [inlineSources(workerText)],
+  plugins: [inlineSources(workerText, await minifiedGlue())],
   banner: { js: '/* sqrtdk lab: <sqrtdk-lab> custom element. Built by web/build.mjs; sources in web/src. */' },
   logLevel: 'warning',
 });

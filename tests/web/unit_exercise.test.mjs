@@ -171,3 +171,31 @@ test('a new plan clears the runs; the same plan again keeps them', async () => {
   assert.ok(ex.runs.every((r) => r.stepsDone === 0));
   assert.equal(ex.runs[0].config.lr, 0.002);
 });
+
+test('a run alone on its worker keeps two chunks queued there, and its curve arrives whole and in order', async () => {
+  const workers = fakeWorkers();
+  const ex = new Exercise({ createClient: workers.create, concurrency: 4, onChange: () => {}, onNotice: () => {} });
+  ex.setPlan(plan({ seeds: 1, variants: ['scaled'] }), 200);
+  ex.start();
+  await settle(300);
+  assert.equal(ex.runs[0].stepsDone, 200);
+  assert.equal(workers.clients[0].maxInFlight, 2, 'the next chunk waits at the worker while one computes');
+  assert.deepEqual(Array.from(ex.runs[0].loss.view), Array.from({ length: 200 }, (_, i) => Math.fround(2 - 0.01 * (i + 1))));
+});
+
+test('runs whose outcome the answer already knows go after the open ones, then finish too', async () => {
+  const workers = fakeWorkers();
+  const settled = (record) => record.variant === 'scaled' && record.stepsDone >= 4;
+  let scaledWhenUnscaledDone = null;
+  const ex = new Exercise({ createClient: workers.create, concurrency: 2, onNotice: () => {}, settled,
+    onChange: () => {
+      const [scaled, unscaled] = ex.runs;
+      if (scaledWhenUnscaledDone === null && unscaled?.stepsDone === 300) scaledWhenUnscaledDone = scaled.stepsDone;
+    } });
+  ex.setPlan(plan({ seeds: 1 }), 300);
+  ex.start();
+  await settle(600);
+  assert.deepEqual(ex.runs.map((r) => r.stepsDone), [300, 300]);
+  // Once settled (step 4), the scaled run gets at most the chunks already queued before its turn comes again.
+  assert.ok(scaledWhenUnscaledDone !== null && scaledWhenUnscaledDone <= 4 + 2 * 50, `scaled had ${scaledWhenUnscaledDone} steps`);
+});

@@ -32,10 +32,24 @@ test('the median is drawn only up to the step every running seed has reached (no
 test('a run that stopped early counts up to where it stopped; all stopped: the longest', () => {
   const views = [view('scaled', 0, 3, () => 1, 'diverged'), view('scaled', 1, 8, () => 3), view('unscaled', 0, 6, () => 5)];
   assert.equal(commonSteps(views), 6);
-  const { columns } = lossSeries(views, ['scaled', 'unscaled'], 1);
-  assert.deepEqual(columns.scaled.median, [2, 2, 2, 3, 3, 3]);
+  const { xs, columns } = lossSeries(views, ['scaled', 'unscaled'], 1);
+  assert.deepEqual(xs, [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(columns.scaled.median, [2, 2, 2, 3, 3, 3, 3, 3]);
   assert.equal(commonSteps([view('a', 0, 3, () => 1, 'diverged'), view('a', 1, 9, () => 1, 'done')]), 9);
   assert.equal(commonSteps([]), 0);
+});
+
+test('each variant is drawn as far as its own seeds have gone (open runs train first and run ahead)', () => {
+  const views = [view('scaled', 0, 4, () => 1), view('scaled', 1, 4, () => 3), view('unscaled', 0, 9, () => 5), view('unscaled', 1, 7, () => 7)];
+  const { xs, columns } = lossSeries(views, ['scaled', 'unscaled'], 1);
+  assert.deepEqual(xs, [1, 2, 3, 4, 5, 6, 7]);
+  assert.deepEqual(columns.scaled.median, [2, 2, 2, 2, null, null, null]);
+  assert.deepEqual(columns.unscaled.median, [6, 6, 6, 6, 6, 6, 6]);
+  const evals = [view('scaled', 0, 20, () => 1, 'training', 10), view('unscaled', 0, 40, () => 1, 'training', 10)];
+  const accuracy = accuracySeries(evals, ['scaled', 'unscaled']);
+  assert.deepEqual(accuracy.xs, [10, 20, 30, 40]);
+  assert.deepEqual(accuracy.columns.scaled.median, [0.1, 0.2, null, null]);
+  assert.deepEqual(accuracy.columns.unscaled.median, [0.1, 0.2, 0.3, 0.4]);
 });
 
 test('smoothing is a trailing mean over the window', () => {

@@ -31,6 +31,15 @@ export function compareRequest(slots, { variants, trainAlpha, threshold, steps }
   };
 }
 
+/**
+ * Whether `answer` already knows the outcome of the run `record` (its steps to threshold, or that it stopped):
+ * the scheduler trains the others first.  Pure.
+ */
+export function runSettled(answer, record) {
+  const run = answer?.variants.find((v) => v.name === record.variant)?.runs.find((r) => r.seed === record.seed);
+  return Boolean(run && (run.stopped || run.stepsToThreshold !== null));
+}
+
 /** What the answer is about (the plan), and what it was computed from (the curves so far). */
 function keys(slots, { variants, trainAlpha, threshold, steps }) {
   const plan = JSON.stringify([variants, trainAlpha, threshold, steps, slots.map((s) => s.record.id)]);

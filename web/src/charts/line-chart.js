@@ -284,16 +284,21 @@ export class LineChart {
     const data = this._uplotData();
     const parts = [h('span', { class: 'readout-x', text: `${this.options.xLabel} ${this.options.xFormat(xs[i])}` })];
     let column = 1;
+    const resting = index === null || index === undefined;
     for (const g of this.groups) {
-      const value = data[column][i];
-      const band = g.band ? [data[column + 2][i], data[column + 1][i]] : null;
+      // At rest, a line that ends before the latest x (its runs are behind the others') shows its own last point.
+      let j = i;
+      if (resting) while (j > 0 && (data[column][j] === null || data[column][j] === undefined)) j -= 1;
+      const value = data[column][j];
+      const band = g.band ? [data[column + 2][j], data[column + 1][j]] : null;
       column += g.band ? 3 : 1;
       if (this.hidden.has(g.id)) continue;
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.borderTopColor = g.colour;
       swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
       const range = band && band[0] !== null && band[0] !== band[1] ? ` (${short(band[0])}–${short(band[1])})` : '';
-      parts.push(h('span', { class: 'readout-item' }, [swatch, `${g.label} ${short(value)}${range}`]));
+      const at = j !== i && value !== null && value !== undefined ? ` (${this.options.xLabel} ${this.options.xFormat(xs[j])})` : '';
+      parts.push(h('span', { class: 'readout-item' }, [swatch, `${g.label} ${short(value)}${range}${at}`]));
     }
     const key = parts.map((p) => p.textContent).join('|') + this.groups.map((g) => g.colour).join();
     if (key === this.readoutKey) return;

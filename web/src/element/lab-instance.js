@@ -15,6 +15,7 @@ import { HelperWorker } from '../worker/helper-worker.js';
 import { WorkerPool } from '../worker/worker-pool.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
+import { chunksFor } from '../training/exercise.js';
 import { adoptStyles } from './stylesheet.js';
 import { UrlSync, splitHash } from './url-sync.js';
 import { STRINGS } from '../ui/strings.js';
@@ -142,7 +143,7 @@ export class LabInstance {
       const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t) };
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
-        concurrency: this.runWorkers.size,
+        concurrency: chunksFor(this.runWorkers.size),
         createClient: (onFailure) => this.runWorkers.client(onFailure),
       });
       this.panels.set(name, panel);

@@ -7,7 +7,7 @@ import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
 import { variantColour, variantLabel } from '../ui/palette.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
-import { AnswerClient } from '../analysis/answer-client.js';
+import { AnswerClient, runSettled } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';
 import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
@@ -20,7 +20,10 @@ import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
 
-const RENDER_INTERVAL_MS = 250;
+// The status (buttons, the runs' table, the answer) follows the runs closely; the charts, which cost most of the
+// main thread's time while training (and take it from the workers on a machine with few cores), half as often.
+const STATUS_INTERVAL_MS = 200;
+const CHART_INTERVAL_MS = 500;
 const PHONE_WIDTH = 640;
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
 
@@ -33,15 +36,22 @@ export class TrainPanel {
     this.helper = helper;
     // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
     this.answerClient = new AnswerClient(helper, {
-      onAnswer: () => this.renderer.schedule(),
+      onAnswer: () => this.statusRenderer.schedule(),
       onError: (error) => this._showProblem(`The answer could not be computed: ${error.message}`),
     });
     this.theme = theme;
     this.notify = notify;
     this.pendingPlan = false;
-    this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify });
-    this.renderer = new ThrottledRenderer({ intervalMs: RENDER_INTERVAL_MS, alive: () => this.element.isConnected,
-      context: () => this._renderContext(), parts: () => [(c) => this._renderStatus(c), ...this.charts.parts()] });
+    this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify,
+      settled: (record) => runSettled(this.answerClient.answer, record) });
+    const alive = () => this.element.isConnected;
+    const context = () => this._renderContext();
+    this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
+    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => this.charts.parts() });
+    this.renderer = {
+      schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
+      now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
+    };
     this.controls = new TrainControls({ store, actions: {
       start: () => this.start(), pause: () => this.pause(), step: () => this._stepOnce(), reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme });
@@ -248,15 +258,24 @@ export class TrainPanel {
     if (this.startNote.textContent !== text) this.startNote.textContent = text;
   }
 
-  /** One line saying what the runs are doing (e.g. loading the model in the workers after a first Step). */
+  /**
+   * One line saying what the runs are doing (e.g. loading the model in the workers after a first Step).  While
+   * the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
+   */
   _renderStatusLine(slots, steps) {
     const count = (status) => slots.filter((s) => s.status === status).length;
-    const done = Math.min(...slots.map((s) => s.record.stepsDone), steps);
+    const done = slots.map((s) => Math.min(s.record.stepsDone, steps));
+    const together = done.every((d) => d === done[0]);
+    const total = done.reduce((a, b) => a + b, 0).toLocaleString('en');
+    const planned = (slots.length * steps).toLocaleString('en');
+    const waiting = slots.some((s) => s.status === 'training' && runSettled(this.answerClient.answer, s.record));
     let text = '';
     if (count('loading') > 0) text = `Loading the model of ${count('loading')} run${count('loading') > 1 ? 's' : ''}…`;
-    else if (count('training') > 0) text = `Training: step ${done} of ${steps}.`;
-    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = `Finished: ${steps} steps per run.`;
-    else if (count('paused') > 0) text = `Paused at step ${done} of ${steps}.`;
+    else if (count('training') > 0) {
+      text = together ? `Training: step ${done[0]} of ${steps}.` : `Training: ${total} of ${planned} steps in all`
+        + `${waiting ? '; the runs that have not reached the threshold yet go first, so that the answer comes sooner' : ''}.`;
+    } else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = `Finished: ${steps} steps per run.`;
+    else if (count('paused') > 0) text = together ? `Paused at step ${done[0]} of ${steps}.` : `Paused: ${total} of ${planned} steps in all.`;
     const status = this.controls.status;
     if (status.textContent !== text) status.textContent = text;
   }

@@ -1,8 +1,12 @@
 // The exercise's runs and their scheduling.  Every run (variant x seed) has its own trainer, in one of a few
-// workers (a pool of one per core: worker-pool.js); the page asks for one chunk of steps at a time, so pause,
-// single step and reset take effect within one chunk (about a tenth of a second).  At most `concurrency` chunks
-// compute at once, one per worker, picked by fewest steps done so that all curves grow together and the runs
-// sharing a worker take turns.  No DOM: the panel renders from `runs` whenever `onChange` fires.
+// workers (a pool of one per core: worker-pool.js); the page asks for chunks of steps (about a tenth of a second
+// each), so pause, single step and reset take effect within a chunk or two.  Each worker has up to
+// QUEUE_PER_WORKER chunks queued, so that the next is waiting when one ends and no worker idles while the page
+// renders; at most `concurrency` chunks are out in all.  Which run goes next: first the runs whose outcome
+// is still open (`settled` says which the answer already knows: they reached the threshold or stopped), so
+// that the answer comes as soon as the slowest run gets there; among those, the fewest steps done, so that
+// the curves grow together and the runs sharing a worker take turns.  No DOM: the panel renders from `runs`
+// whenever `onChange` fires.
 //
 // A run whose worker fails is reported, given a new client (on a live or new worker) and resumed by replaying
 // its steps there (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
@@ -15,6 +19,10 @@ const MAX_FAILURES = 2;
 const CHUNK_SECONDS = 0.1;
 const MAX_CHUNK = 50;
 const ATTENTION_EVERY_MS = 400;
+const QUEUE_PER_WORKER = 2;
+
+/** The `concurrency` that keeps `workers` workers busy: QUEUE_PER_WORKER chunks each. */
+export const chunksFor = (workers) => workers * QUEUE_PER_WORKER;
 
 /**
  * One run's place in the exercise: its record (the curves), its worker and where that worker is.  Every change
@@ -30,7 +38,8 @@ export class RunSlot {
     this.client = client;
     this.heatmap = heatmap;   // the first run of its variant: its attention map is shown
     this.retired = false;     // replaced by a new plan: late replies are ignored
-    this.inFlight = false;    // a step request is computing
+    this.inFlight = 0;        // step requests sent and not yet answered
+    this.queuedSteps = 0;     // the steps they ask for
     this.initPromise = null;
     this.initGeneration = -1;
     this.restart();
@@ -49,6 +58,9 @@ export class RunSlot {
   }
 
   canStep(steps) { return !this.error && !this.record.diverged && this.record.stepsDone < steps; }
+
+  /** Steps that may still be asked for: the budget less what is done and what is on its way. */
+  stepsLeft(steps) { return this.canStep(steps) ? steps - this.record.stepsDone - this.queuedSteps : 0; }
 
   statusAt(steps, running) {
     if (this.error) return 'failed';
@@ -106,11 +118,15 @@ export class RunSlot {
 export class Exercise {
   /**
    * @param {{createClient: (onFailure: (message: string) => void, name: string) => import('../worker/worker-client.js').WorkerClient,
-   *          concurrency: number, onChange: () => void, onNotice: (text: string) => void}} options
+   *          concurrency: number, onChange: () => void, onNotice: (text: string) => void,
+   *          settled?: (record: RunRecord) => boolean}} options
+   *   concurrency: chunks out at once (chunksFor(workers)); settled: whether the answer already knows the
+   *   run's outcome (it goes after the open ones)
    */
-  constructor({ createClient, concurrency, onChange, onNotice }) {
+  constructor({ createClient, concurrency, onChange, onNotice, settled = () => false }) {
     this._createClient = createClient;
     this._concurrency = Math.max(1, concurrency);
+    this._settled = settled;
     this._listeners = new Set();
     this._onChange = () => {
       onChange();
@@ -190,9 +206,9 @@ export class Exercise {
   stepOnce() {
     this.running = false;
     for (const slot of this._slots) {
-      if (!this._canStep(slot) || slot.inFlight) continue;
+      if (!this._canStep(slot) || slot.inFlight > 0) continue;
       this._ensureReady(slot).then((ok) => {
-        if (ok && !this.running && !slot.inFlight && this._canStep(slot)) this._sendStep(slot, 1, false);
+        if (ok && !this.running && slot.inFlight === 0 && this._canStep(slot)) this._sendStep(slot, 1, false);
       });
     }
     this._onChange();
@@ -213,7 +229,7 @@ export class Exercise {
     for (const slot of this._slots) {
       if (!slot.heatmap) continue;
       slot.lastAttentionAt = 0;
-      if (slot.ready && !slot.inFlight && slot.record.stepsDone > 0 && slot.client?.alive) {
+      if (slot.ready && slot.inFlight === 0 && slot.record.stepsDone > 0 && slot.client?.alive) {
         slot.client.request({ type: 'attention', ...this._attentionView }).then((reply) => {
           if (generation !== this._generation || slot.retired) return;
           slot.showAttention(reply, slot.record.stepsDone);
@@ -268,34 +284,47 @@ export class Exercise {
 
   _pump() {
     if (!this.running) return;
-    const candidates = this._slots.filter((s) => this._canStep(s) && !s.inFlight);
-    for (const slot of candidates) if (!slot.ready) this._ensureReady(slot);
-    const ready = candidates.filter((s) => s.ready).sort((a, b) => a.record.stepsDone - b.record.stepsDone);
-    for (const slot of ready) {
-      if (this._inFlight >= this._concurrency) break;
-      if (slot.client.hostBusy) continue;  // its worker computes another run's chunk: one chunk per worker
+    for (const slot of this._slots) if (!slot.ready && slot.inFlight === 0 && this._canStep(slot)) this._ensureReady(slot);
+    for (let slot = this._nextSlot(); slot && this._inFlight < this._concurrency; slot = this._nextSlot()) {
       const rate = slot.record.stepsPerSecond;
       const size = rate > 0 ? Math.round(rate * CHUNK_SECONDS) : 2;
-      this._sendStep(slot, Math.max(1, Math.min(MAX_CHUNK, size, this._steps - slot.record.stepsDone)), true);
+      this._sendStep(slot, Math.max(1, Math.min(MAX_CHUNK, size, slot.stepsLeft(this._steps))), true);
     }
-    const busy = this._slots.some((s) => s.inFlight || s.initialising);
+    const busy = this._slots.some((s) => s.inFlight > 0 || s.initialising);
     if (!busy && !this.canAdvance) {
       this.running = false;
       this._onChange();
     }
   }
 
+  /** The run to send a chunk next: open runs before settled ones, then the fewest steps; null if none can take one. */
+  _nextSlot() {
+    let best = null;
+    let bestKey = null;
+    for (const slot of this._slots) {
+      if (!slot.ready || slot.stepsLeft(this._steps) <= 0 || slot.inFlight >= QUEUE_PER_WORKER) continue;
+      if ((slot.client.hostQueue ?? 0) >= QUEUE_PER_WORKER) continue;  // its worker has enough queued
+      const key = [this._settled(slot.record) ? 1 : 0, slot.record.stepsDone + slot.queuedSteps];
+      if (!best || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+        best = slot;
+        bestKey = key;
+      }
+    }
+    return best;
+  }
+
   _sendStep(slot, steps, pumpAfter) {
     const generation = this._generation;
     const now = performance.now();
-    const lastChunk = slot.record.stepsDone + steps >= this._steps;
+    const lastChunk = slot.record.stepsDone + slot.queuedSteps + steps >= this._steps;
     const wantsAttention = slot.heatmap && (lastChunk || now - slot.lastAttentionAt > ATTENTION_EVERY_MS || !pumpAfter);
     if (wantsAttention) slot.lastAttentionAt = now;
-    slot.inFlight = true;
+    slot.inFlight += 1;
+    slot.queuedSteps += steps;
     this._inFlight += 1;
     slot.client.request({ type: 'step', steps, attention: wantsAttention ? this._attentionView : null })
       .then((reply) => {
-        if (generation !== this._generation || slot.retired) return;
+        if (generation !== this._generation || slot.retired || slot.record.diverged) return;
         slot.received(reply);
         if (reply.diverged) this._onNotice(`${slot.record.variant} seed ${slot.record.seed} diverged at step ${reply.divergedStep}; the other runs go on.`);
       }, (error) => {
@@ -303,7 +332,8 @@ export class Exercise {
         if (!(error instanceof WorkerFailure)) slot.failed(error.message);
       })
       .finally(() => {
-        slot.inFlight = false;
+        slot.inFlight -= 1;
+        slot.queuedSteps -= steps;
         this._inFlight -= 1;
         this._onChange();
         if (pumpAfter || this.running) this._pump();

@@ -1,9 +1,11 @@
 // Chart series from the runs' records: median and band over seeds per variant, for the loss, accuracy,
 // entropy and per-layer metric charts.  Pure: no DOM.
 //
-// A median over seeds is drawn only where every seed that is still going has data: while the runs train,
-// each reaches a step at its own time, and a median over only the first arrivals jumps (a false spike at the
-// leading edge).  A run that stopped early (diverged, failed) counts only up to where it stopped.
+// A variant's median over seeds is drawn only where every seed of it that is still going has data: while the
+// runs train, each reaches a step at its own time, and a median over only the first arrivals jumps (a false
+// spike at the leading edge).  A run that stopped early (diverged, failed) counts only up to where it stopped.
+// Each variant goes as far as its own seeds do: the scheduler trains the runs whose outcome is open first, so
+// one variant's curves may run ahead of another's.
 
 import { displaySteps, seedBand, smoothForDisplay } from '../analysis/curves.js';
 
@@ -30,6 +32,11 @@ export function commonEvalSteps(views) {
   return [...steps].filter((s) => s <= limit).sort((a, b) => a - b);
 }
 
+/** commonSteps of each variant's runs, in the order of `variants`. */
+function variantSteps(views, variants) {
+  return variants.map((v) => commonSteps(views.filter((view) => view.record.variant === v)));
+}
+
 /** Smoothed loss per variant. @returns {Series} */
 export function lossSeries(views, variants, smooth) {
   return runSeries(views, variants, 'loss', smooth);
@@ -40,25 +47,28 @@ export function lossSeries(views, variants, smooth) {
  * smoothed, as median and band over seeds per variant.  @returns {Series}
  */
 export function runSeries(views, variants, field, smooth) {
-  const xs = displaySteps(commonSteps(views));
+  const limits = variantSteps(views, variants);
+  const xs = displaySteps(Math.max(0, ...limits));
   const columns = {};
-  for (const v of variants) {
-    columns[v] = seedBand(recordsOf(views, v).map((r) => smoothForDisplay(r[field].view, smooth)), xs);
-  }
+  variants.forEach((v, i) => {
+    columns[v] = seedBand(recordsOf(views, v).map((r) => smoothForDisplay(r[field].view, smooth).subarray(0, limits[i])), xs);
+  });
   return { xs, columns };
 }
 
 /** Sequence accuracy at the evaluation steps, per variant. @returns {Series} */
 export function accuracySeries(views, variants) {
-  const xs = commonEvalSteps(views);
+  const limits = variantSteps(views, variants);
+  const xs = [...new Set(views.flatMap((v) => v.record.evals.map((e) => e.step)))]
+    .filter((s) => s <= Math.max(0, ...limits)).sort((a, b) => a - b);
   const columns = {};
-  for (const v of variants) {
+  variants.forEach((v, i) => {
     const curves = recordsOf(views, v).map((r) => {
       const byStep = new Map(r.evals.map((e) => [e.step, e.sequenceAccuracy]));
-      return xs.map((step) => (byStep.has(step) ? byStep.get(step) : NaN));
+      return xs.map((step) => (step <= limits[i] && byStep.has(step) ? byStep.get(step) : NaN));
     });
     columns[v] = seedBand(curves, xs, (_, j) => j);
-  }
+  });
   return { xs, columns };
 }
 
@@ -69,15 +79,16 @@ export function accuracySeries(views, variants) {
  * @returns {Series}
  */
 export function layerSeries(views, variants, layers, field, smooth, { band = false } = {}) {
-  const xs = displaySteps(commonSteps(views));
+  const limits = variantSteps(views, variants);
+  const xs = displaySteps(Math.max(0, ...limits));
   const columns = {};
-  for (const v of variants) {
+  variants.forEach((v, i) => {
     const mine = recordsOf(views, v).filter((r) => r.layers === layers && r[field]);
     for (let l = 0; l < layers; l += 1) {
-      const b = seedBand(mine.map((r) => smoothForDisplay(r[field][l].view, smooth)), xs);
+      const b = seedBand(mine.map((r) => smoothForDisplay(r[field][l].view, smooth).subarray(0, limits[i])), xs);
       columns[layerId(v, l)] = band ? b : { median: b.median };
     }
-  }
+  });
   return { xs, columns };
 }
 

@@ -25,8 +25,8 @@ class PooledClient {
     return host.client.request({ ...request, run: this._run }, transfer).finally(() => { host.pending -= 1; });
   }
 
-  /** Whether the run's worker is computing a request: the exercise sends each worker one chunk at a time. */
-  get hostBusy() { return this._host.pending > 0; }
+  /** How many requests the run's worker has queued (its own runs' and the others'): the exercise keeps it small. */
+  get hostQueue() { return this._host.pending; }
 
   /** The run is over: its trainer is freed; the worker ends with its last run. */
   terminate() {
@@ -57,6 +57,9 @@ export class WorkerPool {
 
   /** How many workers are running now. */
   get workers() { return this._hosts.length; }
+
+  /** At most this many workers. */
+  get size() { return this._size; }
 
   /**
    * A client for one run.
