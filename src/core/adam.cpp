@@ -49,14 +49,11 @@ double Adam::update_sum_squares(std::size_t begin, std::size_t end) const {
   if (t_ == 0) return 0.0;
   const float lr = static_cast<float>(config_.lr), eps = static_cast<float>(config_.eps);
   // u in float as step() computes it, squared and summed in double
-  simd::F64 acc = simd::F64{} + 0.0;
+  simd::F64 lo = simd::F64{} + 0.0, hi = lo;
   std::size_t i = begin;
-  for (; i + simd::kLanes <= end; i += simd::kLanes) {
-    const simd::F64 u = simd::widen(lr * (simd::load(&m_[i]) * c1_) / (simd::sqrt(simd::load(&v_[i]) * c2_) + eps));
-    acc += u * u;
-  }
-  double s = 0;
-  for (int l = 0; l < simd::kLanes; ++l) s += acc[l];
+  for (; i + simd::kLanes <= end; i += simd::kLanes)
+    simd::add_squares(lo, hi, lr * (simd::load(&m_[i]) * c1_) / (simd::sqrt(simd::load(&v_[i]) * c2_) + eps));
+  double s = simd::sum_lanes(lo, hi);
   for (; i < end; ++i) {
     const double u = lr * (m_[i] * c1_) / (std::sqrt(v_[i] * c2_) + eps);
     s += u * u;

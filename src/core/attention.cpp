@@ -1,5 +1,6 @@
 // Causal multi-head attention (layers.hpp): per (batch, head) the products go to gemm.hpp, the softmax and its
-// statistics row by row here.  Float rows run on simd_math.hpp's vectors, double rows are the scalar reference.
+// statistics row by row here.  Float rows run on simd_math.hpp's vectors where simd::kVectorLayers says so (wasm);
+// the scalar rows are double's and the reference.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,6 +13,9 @@
 namespace sqrtdk {
 
 namespace {
+
+template <typename T>
+constexpr bool kVector = std::is_same_v<T, float> && simd::kVectorLayers;
 
 // What one softmax row adds to the layer's statistics.
 template <typename T>
@@ -56,7 +60,7 @@ RowStats<T> softmax_row(T* p, T* s, T scale, int i, int TT) {
 // (exp(0) = 1 exactly), sum p^k = sum e^k / Z^k, and the entropy needs one log per row:
 //   -sum p_j ln p_j = -sum p_j ((s_j - max) - ln Z) = ln Z - (1/Z) sum e_j (s_j - max)
 // (two non-negative terms, no cancellation).
-RowStats<float> softmax_row(float* p, float* s, float scale, int i, int TT) {
+[[maybe_unused]] RowStats<float> softmax_row_vec(float* p, float* s, float scale, int i, int TT) {
   using namespace simd;
   const int n = i + 1;
   F mx = splat(-INFINITY), sum = splat(0);
@@ -100,7 +104,7 @@ T softmax_backward_row(T* d, const T* p, const T* qk, T scale, int i, int TT) {
   return acc;
 }
 
-float softmax_backward_row(float* d, const float* p, const float* qk, float scale, int i, int TT) {
+[[maybe_unused]] float softmax_backward_row_vec(float* d, const float* p, const float* qk, float scale, int i, int TT) {
   using namespace simd;
   const int n = i + 1;
   F dot = splat(0);
@@ -134,8 +138,11 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
       gemm_nt(scratch, TT, q + base, C, k + base, C, TT, D, TT, false);
       T entropy = 0;
       for (int i = 0; i < TT; ++i) {
-        const RowStats<T> r =
-            softmax_row(Pbh + static_cast<long>(i) * TT, scratch + static_cast<long>(i) * TT, scale[h], i, TT);
+        T* p = Pbh + static_cast<long>(i) * TT;
+        T* s = scratch + static_cast<long>(i) * TT;
+        RowStats<T> r;
+        if constexpr (kVector<T>) r = softmax_row_vec(p, s, scale[h], i, TT);
+        else r = softmax_row(p, s, scale[h], i, TT);
         max_logit = std::max(max_logit, r.max_logit);
         top_sum += r.top;
         entropy += r.entropy;
@@ -172,7 +179,9 @@ void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P,
       T acc = 0;
       for (int i = 0; i < TT; ++i) {
         const long row = static_cast<long>(i) * TT;
-        acc += softmax_backward_row(dP + row, Pbh + row, dscale ? scratch_b + row : nullptr, scale[h], i, TT);
+        const T* qk = dscale ? scratch_b + row : nullptr;
+        if constexpr (kVector<T>) acc += softmax_backward_row_vec(dP + row, Pbh + row, qk, scale[h], i, TT);
+        else acc += softmax_backward_row(dP + row, Pbh + row, qk, scale[h], i, TT);
       }
       if (dscale) dscale[h] += acc;
       // dQ_bh[T,D] = dS[T,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh

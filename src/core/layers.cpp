@@ -7,14 +7,15 @@
 
 #include "core/gemm.hpp"
 #include "core/layers_simd.hpp"
+#include "core/simd_math.hpp"
 
 namespace sqrtdk {
 
 namespace {
-// Float runs the vector kernels of layers_simd.hpp; the scalar loops below are double's (gradient checks) and the
-// reference those kernels are tested against.
+// Float runs the vector kernels of layers_simd.hpp where simd::kVectorLayers says so (wasm); the scalar loops below
+// are double's (gradient checks), native float's, and the reference those kernels are tested against.
 template <typename T>
-constexpr bool kVector = std::is_same_v<T, float>;
+constexpr bool kVector = std::is_same_v<T, float> && simd::kVectorLayers;
 }  // namespace
 
 template <typename T>
@@ -68,12 +69,14 @@ void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T*
 template <typename T>
 void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O, const T* residual) {
   if constexpr (kVector<T>) {
-    simd::bias_rows(out, b, residual, N, O);
-  } else {
-    for (long n = 0; n < N; ++n)
-      for (int o = 0; o < O; ++o) out[n * O + o] = (residual ? residual[n * O + o] : T(0)) + b[o];
+    simd::bias_rows(out, b, residual, N, O);  // residual + b, then the product added
+    gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
+    return;
   }
+  for (int n = 0; n < N; ++n) std::copy(b, b + O, out + static_cast<long>(n) * O);
   gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
+  if (residual)
+    for (long i = 0; i < static_cast<long>(N) * O; ++i) out[i] += residual[i];
 }
 
 template <typename T>
@@ -132,7 +135,7 @@ void gelu_forward(T* out, const T* x, int n) {
 // float's rounding for |x| < 1e-4).  As accurate as recomputing the tanh, and a third of the work.
 template <typename T>
 void gelu_backward(T* dx, const T* dout, const T* x, int n, const T* y) {
-  if (y) {
+  if (y && kVector<T>) {
     for (int i = 0; i < n; ++i) {
       const T xi = x[i];
       const T a = std::fabs(xi) > T(1e-4) ? T(2) * y[i] / xi : T(1) + T(kSqrt2OverPi) * xi;

@@ -28,14 +28,10 @@ void Sgd::step(float* params, const float* grads, double grad_norm) {
 double Sgd::update_sum_squares(std::size_t begin, std::size_t end) const {
   const float lr = static_cast<float>(config_.lr);
   // u = lr v in float as step() applies it, squared and summed in double
-  simd::F64 acc = simd::F64{} + 0.0;
+  simd::F64 lo = simd::F64{} + 0.0, hi = lo;
   std::size_t i = begin;
-  for (; i + simd::kLanes <= end; i += simd::kLanes) {
-    const simd::F64 u = simd::widen(lr * simd::load(&v_[i]));
-    acc += u * u;
-  }
-  double s = 0;
-  for (int l = 0; l < simd::kLanes; ++l) s += acc[l];
+  for (; i + simd::kLanes <= end; i += simd::kLanes) simd::add_squares(lo, hi, lr * simd::load(&v_[i]));
+  double s = simd::sum_lanes(lo, hi);
   for (; i < end; ++i) {
     const double u = lr * v_[i];
     s += u * u;
