@@ -57,7 +57,7 @@ RowStats<T> softmax_row(T* p, T* s, T scale, int i, int TT) {
 }
 
 // The same row on vectors.  With e_j = exp(s_j - max) and Z = sum e_j: p_j = e_j / Z, the top weight is 1 / Z
-// (exp(0) = 1 exactly), sum p^k = sum e^k / Z^k, and the entropy needs one log per row:
+// (exp(0) = 1 exactly), and the entropy needs one log per row:
 //   -sum p_j ln p_j = -sum p_j ((s_j - max) - ln Z) = ln Z - (1/Z) sum e_j (s_j - max)
 // (two non-negative terms, no cancellation).
 [[maybe_unused]] RowStats<float> softmax_row_vec(float* p, float* s, float scale, int i, int TT) {
@@ -71,20 +71,24 @@ RowStats<T> softmax_row(T* p, T* s, T scale, int i, int TT) {
     sum += v;
   });
   const float m = hmax(mx);
-  F e1 = splat(0), e2 = splat(0), e3 = splat(0), ed = splat(0);
+  F e1 = splat(0), ed = splat(0);
   for_chunks(n, [&](int j, int k) {
     const F d = load_n(s + j, k, m) - m;  // missing lanes: 0, and their e is dropped
     const F e = k == kLanes ? exp(d) : (lanes_below(k) ? exp(d) : splat(0));
     e1 += e;
-    e2 += e * e;
-    e3 += e * e * e;
     ed += e * d;
     store_n(p + j, e, k);
   });
   const float z = hsum(e1), inv = 1.0f / z;
-  for_chunks(n, [&](int j, int k) { store_n(p + j, load_n(p + j, k, 0) * inv, k); });
+  F p2v = splat(0), p3v = splat(0);  // from the rounded weights, as the scalar row (the Jacobian's sum cancels)
+  for_chunks(n, [&](int j, int k) {
+    const F w = load_n(p + j, k, 0) * inv;
+    p2v += w * w;
+    p3v += w * w * w;
+    store_n(p + j, w, k);
+  });
   for (int j = n; j < TT; ++j) p[j] = 0;
-  const float p2 = hsum(e2) * inv * inv, p3 = hsum(e3) * inv * inv * inv;
+  const float p2 = hsum(p2v), p3 = hsum(p3v);
   return {m, inv, std::log(z) - hsum(ed) * inv, m - hsum(sum) / static_cast<float>(n), jacobian_norm(p2, p3)};
 }
 
@@ -107,9 +111,8 @@ T softmax_backward_row(T* d, const T* p, const T* qk, T scale, int i, int TT) {
 [[maybe_unused]] float softmax_backward_row_vec(float* d, const float* p, const float* qk, float scale, int i, int TT) {
   using namespace simd;
   const int n = i + 1;
-  F dot = splat(0);
-  for_chunks(n, [&](int j, int k) { dot += load_n(p + j, k, 0) * load_n(d + j, k, 0); });
-  const float s = hsum(dot);
+  float s = 0;  // in the scalar row's order: dS's rounding is what the key bias's zero gradient is made of
+  for (int j = 0; j < n; ++j) s += p[j] * d[j];
   F acc = splat(0);
   for_chunks(n, [&](int j, int k) {
     const F ds = load_n(p + j, k, 0) * (load_n(d + j, k, 0) - s);

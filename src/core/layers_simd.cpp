@@ -99,10 +99,12 @@ void bias_rows(float* out, const float* b, const float* residual, int N, int O) 
 }
 
 void add_colsum(float* db, const float* dout, int N, int O) {
-  for_chunks(O, [&](int i, int k) {  // a column strip at a time, summed in registers
-    F acc = splat(0);
+  // A column strip at a time, summed in registers in the scalar loop's order (db + row 0 + row 1 ...): some bias
+  // gradients are exactly zero but for rounding (a key bias shifts a softmax row), and Adam scales that noise up.
+  for_chunks(O, [&](int i, int k) {
+    F acc = load_n(db + i, k, 0);
     for (long n = 0; n < N; ++n) acc += load_n(dout + n * O + i, k, 0);
-    store_n(db + i, load_n(db + i, k, 0) + acc, k);
+    store_n(db + i, acc, k);
   });
 }
 

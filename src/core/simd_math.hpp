@@ -168,14 +168,12 @@ inline double sum_squares(const float* x, std::size_t n) {
   return s;
 }
 
-// exp(x) per lane, within 2 ulp of the exact value for x in [-87.3, 88.3] (Cephes' expf: x = n ln2 + r with
-// |r| <= ln2/2, a degree-7 polynomial for e^r, times 2^n built from the exponent bits).  Exactly 1 at 0 (the
-// softmax's top weight relies on it), 0 below -87.3 (where the result would leave the normal range), finite
-// up to 88.3 and NaN for NaN.  Callers pass x <= 0 (softmax: logit minus the row's maximum).
+// exp(x) per lane, within 2 ulp of the exact value (Cephes' expf: x = n ln2 + r with |r| <= ln2/2, a degree-7
+// polynomial for e^r, times 2^n built from exponent bits, in two halves so that results below 2^-126 come out
+// subnormal as libm's do: Adam divides tiny gradients by their own size, so exact zeros there would change the
+// updates).  Exactly 1 at 0 (the softmax's top weight relies on it), 0 below -104, finite up to 88.3, NaN for NaN.
 inline F exp(F x) {
-  const F hi = splat(88.3762626647949f), lo = splat(-87.3365478515625f);
-  const I underflow = x < lo;
-  x = min(max(x, lo), hi);  // NaN stays NaN (comparisons with NaN are false)
+  x = min(max(x, splat(-104.0f)), splat(88.3762626647949f));  // NaN stays NaN
   // n = round(x / ln2) by the 1.5 * 2^23 trick: adding it rounds to an integer in the low mantissa bits
   const F shifter = splat(12582912.0f);
   const F t = x * splat(1.44269504088896341f) + shifter;
@@ -189,10 +187,10 @@ inline F exp(F x) {
   p = p * r + splat(1.6666665459e-1f);
   p = p * r + splat(5.0000001201e-1f);
   p = p * (r * r) + r + splat(1.0f);
-  // 2^n: the integer sits in t's low bits; add the exponent bias and shift it into place
-  const U pow2n = ((U)t - (U)shifter + 127u) << 23;
-  const F y = p * (F)pow2n;
-  return underflow ? splat(0.0f) : y;
+  // 2^n = 2^(n/2) 2^(n - n/2), each a normal float for n in [-150, 128]; the last product rounds once
+  const I k = (I)((U)t - (U)shifter);  // n as an integer
+  const I k1 = k >> 1, k2 = k - k1;
+  return p * (F)((U)(k1 + 127) << 23) * (F)((U)(k2 + 127) << 23);
 }
 
 }  // namespace sqrtdk::simd
