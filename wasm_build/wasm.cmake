@@ -22,6 +22,7 @@ set_source_files_properties(
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/memory.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_text.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_json.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_cells.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/phrasebook.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp
   PROPERTIES COMPILE_OPTIONS -Oz)
 

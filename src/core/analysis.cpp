@@ -132,6 +132,7 @@ VariantResult summarize_variant(const VariantCurves& curves, double threshold, i
   VariantResult v;
   v.name = curves.name;
   v.label = curves.label;
+  v.label_message = curves.label_message;
   std::vector<double> finals, starts, lengths, levels;
   for (const RunCurve& c : curves.runs) {
     const RunSummary r = summarize_run(c, threshold, steps, defs);

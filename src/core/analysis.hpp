@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/config.hpp"
+#include "core/phrasebook.hpp"
 
 namespace sqrtdk {
 
@@ -104,10 +105,12 @@ struct VariantCurves {
   std::string name;   // as the caller knows it ("scaled", "alpha=0.25", "alpha")
   std::string label;  // display name, from variant_label()
   std::vector<RunCurve> runs;
+  Message label_message;  // the display name as a message (variant_label_message); no key: label as it is
 };
 
 struct VariantResult {
   std::string name, label;
+  Message label_message;
   std::vector<RunSummary> runs;
   int runs_reaching = 0, runs_stalled = 0, runs_diverged = 0, runs_pending = 0, stalls_to_end = 0;
   double median_steps_to_threshold = kNaN;  // kNever: never; NaN: not known yet (pending)
@@ -136,24 +139,41 @@ struct Answer {
 Answer compare_runs(const std::vector<VariantCurves>& variants, double threshold, int steps,
                     const CurveDefinitions& defs = {});
 
-// ---- words (analysis_text.cpp) ------------------------------------------------------------------
+// ---- words (analysis_text.cpp, analysis_cells.cpp; the templates in phrasebook.cpp) ------------
+// Each text is built as a message (or, for a table cell, an argument: a number or a message), which the
+// page renders in the learner's language; the functions returning strings give its English.
 
 // The display name of a variant, the same everywhere: "scaled 1/√d_k", "unscaled", "1/d_k^α, α=0.25", "QK-norm".
+Message variant_label_message(ScaleMode scale, double alpha);
 std::string variant_label(ScaleMode scale, double alpha);
+// A variant's display name as an argument: its message, or its label as it is when it has none.
+Arg variant_label_arg(const VariantResult& v);
 // 3 significant digits ("0.248", "1.93", "2.03e-05"); steps as whole numbers or halves ("61", "119.5").
 std::string format_number(double x);
 std::string format_steps(double steps);
 // The answer's sentences (compare_runs fills Answer::sentences with them).
+std::vector<Message> answer_messages(const Answer& answer);
 std::vector<std::string> answer_sentences(const Answer& answer);
 
 // The definitions as a learner reads them under the table, with this run's numbers.
-struct DefinitionText {
+struct DefinitionMessage {
   const char* key;  // smoothed_loss, steps_to_threshold, stall, final_level, clear_difference
+  Message message;
+};
+std::vector<DefinitionMessage> definition_messages(const CurveDefinitions& defs, double threshold, int steps);
+struct DefinitionText {
+  const char* key;
   std::string text;
 };
 std::vector<DefinitionText> definition_texts(const CurveDefinitions& defs, double threshold, int steps);
 
-// Table cells, worded like the sentences.
+// Table cells, worded like the sentences: as arguments, and in English.
+Arg run_steps_arg(const RunSummary& run, int steps);
+Arg run_stall_arg(const RunSummary& run);
+Arg variant_median_arg(const VariantResult& v, int steps);
+Arg variant_seeds_arg(const VariantResult& v);
+Arg variant_relation_arg(const VariantResult& v, int steps);
+Arg variant_stall_arg(const VariantResult& v);
 std::string run_steps_cell(const RunSummary& run, int steps);  // "61", "never (in 400 steps)", "not yet"
 std::string run_stall_cell(const RunSummary& run);             // "none", "from step 118, 69 steps at 0.248", ...
 std::string variant_median_cell(const VariantResult& v, int steps);
@@ -165,6 +185,7 @@ std::string variant_stall_cell(const VariantResult& v);
 
 // The answer as JSON: the same document for `sqrtdk compare --json` (snake_case keys) and lab.compare
 // (camelCase keys, derived from the snake_case ones).  Numbers round-trip exactly; NaN and never are null.
-std::string answer_json(const Answer& answer, bool camel_case);
+// with_messages: also every text as its message (lab.compare on request; shape in analysis_json.cpp).
+std::string answer_json(const Answer& answer, bool camel_case, bool with_messages = false);
 
 }  // namespace sqrtdk

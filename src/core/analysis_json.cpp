@@ -9,8 +9,14 @@
 //              runs: [{seed, steps, stopped, steps_to_threshold | null, stall: {...} | null, final_loss,
 //                      sequence_accuracy | null, diverged, diverged_step | null,
 //                      cells: {steps_to_threshold, stall, final_loss}}]}],
-//  sentences: [...]}
+//  sentences: [...],
+//  messages: {sentences: [message], definitions: {smoothed_loss: message, ...},          (with_messages only)
+//             variants: [{label: arg, cells: {median, seeds, relation, stall, final_loss: arg},
+//                         runs: [{steps_to_threshold, stall, final_loss: arg}]}]}}
 // Keys are written once, in snake_case; camelCase is derived (steps_to_threshold -> stepsToThreshold).
+// messages holds every text above as what it is made of (src/core/phrasebook.hpp), in the same places:
+//   message  {key, plural?: the count argument picking key.one/key.other, args: {name: arg}}
+//   arg      message | {count: n} | {value: x | null} | {text: "..."} | {list: [arg], join: key}
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -117,6 +123,71 @@ void write_run(Writer& w, const RunSummary& r, int steps) {
   w.close('}');
 }
 
+void write_arg(Writer& w, const Arg& arg);
+
+void write_message(Writer& w, const Message& m) {
+  w.open('{').key("key").text(m.key);
+  if (!m.plural.empty()) w.key("plural").text(m.plural);
+  w.key("args").open('{');
+  // Argument names are camelCase already (they are the templates' placeholders): key() leaves them as they are.
+  for (const auto& [name, arg] : m.args) {
+    w.key(name.c_str());
+    write_arg(w, arg);
+  }
+  w.close('}').close('}');
+}
+
+void write_arg(Writer& w, const Arg& arg) {
+  switch (arg.kind) {
+    case Arg::Kind::count: w.open('{').key("count").number(arg.number).close('}'); return;
+    case Arg::Kind::value: w.open('{').key("value").number(arg.number).close('}'); return;
+    case Arg::Kind::text: w.open('{').key("text").text(arg.text).close('}'); return;
+    case Arg::Kind::message: write_message(w, *arg.message); return;
+    case Arg::Kind::list:
+      w.open('{').key("list").open('[');
+      for (const Arg& item : arg.items) write_arg(w, item);
+      w.close(']').key("join").text(arg.text).close('}');
+      return;
+  }
+}
+
+void write_messages(Writer& w, const Answer& a) {
+  w.key("messages").open('{').key("sentences").open('[');
+  for (const Message& m : answer_messages(a)) write_message(w, m);
+  w.close(']').key("definitions").open('{');
+  for (const DefinitionMessage& d : definition_messages(a.defs, a.threshold, a.steps)) {
+    w.key(d.key);
+    write_message(w, d.message);
+  }
+  w.close('}').key("variants").open('[');
+  for (const VariantResult& v : a.variants) {
+    w.open('{').key("label");
+    write_arg(w, variant_label_arg(v));
+    w.key("cells").open('{').key("median");
+    write_arg(w, variant_median_arg(v, a.steps));
+    w.key("seeds");
+    write_arg(w, variant_seeds_arg(v));
+    w.key("relation");
+    write_arg(w, variant_relation_arg(v, a.steps));
+    w.key("stall");
+    write_arg(w, variant_stall_arg(v));
+    w.key("final_loss");
+    write_arg(w, Arg::value(v.median_final_loss));
+    w.close('}').key("runs").open('[');
+    for (const RunSummary& r : v.runs) {
+      w.open('{').key("steps_to_threshold");
+      write_arg(w, run_steps_arg(r, a.steps));
+      w.key("stall");
+      write_arg(w, run_stall_arg(r));
+      w.key("final_loss");
+      write_arg(w, Arg::value(r.final_loss));
+      w.close('}');
+    }
+    w.close(']').close('}');
+  }
+  w.close(']').close('}');
+}
+
 void write_variant(Writer& w, const VariantResult& v, int steps) {
   w.open('{').key("name").text(v.name).key("label").text(v.label).key("outcome").text(to_string(v.outcome));
   w.key("ratio").number(v.ratio).key("steps_earlier").number(v.steps_earlier);
@@ -137,7 +208,7 @@ void write_variant(Writer& w, const VariantResult& v, int steps) {
 
 }  // namespace
 
-std::string answer_json(const Answer& a, bool camel_case) {
+std::string answer_json(const Answer& a, bool camel_case, bool with_messages) {
   Writer w(camel_case);
   w.open('{').key("threshold").number(a.threshold).key("steps").count(a.steps);
   w.key("ready").boolean(a.ready).key("final").boolean(a.final);
@@ -152,7 +223,9 @@ std::string answer_json(const Answer& a, bool camel_case) {
   for (const VariantResult& v : a.variants) write_variant(w, v, a.steps);
   w.close(']').key("sentences").open('[');
   for (const std::string& s : a.sentences) w.text(s);
-  w.close(']').close('}');
+  w.close(']');
+  if (with_messages) write_messages(w, a);
+  w.close('}');
   return w.str();
 }
 

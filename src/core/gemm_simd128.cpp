@@ -27,6 +27,10 @@
 // packed block, kKC x kNC floats (16 KiB) on the stack whatever the shape: no allocation, no state.
 // Block sizes were chosen by measurement on the training shapes (kKC = 128 was no faster than 64,
 // kNC = 32 was slower on the weight-gradient products).
+// With few rows (M <= kInPlaceMaxM: the per-head products P V, dS K, P^T dY, dS^T Q, M = T = 21) a packed
+// panel would serve only a handful of row tiles, so when B is [K,N] row-major (nn, tn) and N is a multiple
+// of kNR the micro-kernels read B where it lives, ldb apart: 10-13 % faster on those products.  Reading in
+// place for all M was slower at N = 256 and 512 (B rows far apart).
 #include "core/gemm_simd128.hpp"
 
 #if defined(__wasm_simd128__)
@@ -45,6 +49,7 @@ constexpr int kNRNarrow = 4;   // columns of the narrow panel that holds a remai
 constexpr int kMRNarrow = 8;   // rows of the register tile on the narrow panel
 constexpr int kKC = 64;        // K steps per packed block
 constexpr int kNC = 64;        // columns per packed block (a multiple of kNR)
+constexpr int kInPlaceMaxM = 32;  // at most this many rows: B [K,N] is not packed (see gemm)
 static_assert(kNC % kNR == 0, "a packed block holds whole panels");
 static_assert(kNR == 8 && kNRNarrow == 4, "panels are two or one f32x4 wide");
 
@@ -130,16 +135,16 @@ template <int MR, int NV>
   }
 }
 
-// The micro-kernel: C[0:MR, 0:nr] (+)= A(0:MR, 0:kc) * panel (NV f32x4 wide), A(r, k) at
-// a[r * row_stride + k * k_stride].  Forced inline so that every caller gets a copy specialised to its
+// The micro-kernel: C[0:MR, 0:nr] (+)= A(0:MR, 0:kc) * panel (NV f32x4 wide, its rows b_stride apart), A(r, k)
+// at a[r * row_stride + k * k_stride].  Forced inline so that every caller gets a copy specialised to its
 // strides: with one of them 1, the MR broadcasts of a step are constant offsets from one pointer.
 template <int MR, int NV>
 [[gnu::always_inline]] inline void micro_tile(const float* a, int row_stride, int k_stride, const float* panel,
-                                              int kc, float* c, int ldc, int nr, bool add_to_c) {
+                                              int b_stride, int kc, float* c, int ldc, int nr, bool add_to_c) {
   v128_t acc[MR][NV];
   for (int r = 0; r < MR; ++r)
     for (int v = 0; v < NV; ++v) acc[r][v] = wasm_f32x4_splat(0.0f);
-  for (const float* const end = panel + kc * 4 * NV; panel != end; panel += 4 * NV, a += k_stride) {
+  for (int p = 0; p < kc; ++p, panel += b_stride, a += k_stride) {
     v128_t b[NV];
     for (int v = 0; v < NV; ++v) b[v] = wasm_v128_load(panel + 4 * v);
     for (int r = 0; r < MR; ++r) {
@@ -150,15 +155,25 @@ template <int MR, int NV>
   store_tile<MR, NV>(acc, c, ldc, nr, add_to_c);
 }
 
-// C[0:MR, 0:nc] (+)= A(0:MR, 0:kc) * the packed panels of 4 NV columns at bp, a at A(0, 0) of the tile in
-// the caller's storage of A: one micro-kernel per panel, the A tile reused from L1.
+// Panels of B: packed (row_stride = panel width, step = kc * width) or B [K,N] itself (row_stride = ldb,
+// step = width: see gemm).
+struct Panels {
+  const float* first;
+  int row_stride;  // floats between the panel's rows k and k + 1
+  int step;        // floats between a panel and the next
+};
+
+// C[0:MR, 0:nc] (+)= A(0:MR, 0:kc) * the panels of 4 NV columns, a at A(0, 0) of the tile in the caller's
+// storage of A: one micro-kernel per panel, the A tile reused from L1.
 template <int MR, int NV, AStore AS>
-void row_tile(const float* a, int lda, const float* bp, int kc, float* c, int ldc, int nc, bool add_to_c) {
+void row_tile(const float* a, int lda, const Panels& panels, int kc, float* c, int ldc, int nc, bool add_to_c) {
   constexpr int width = 4 * NV;
   const int row_stride = AS == AStore::rows ? lda : 1;
   const int k_stride = AS == AStore::rows ? 1 : lda;
-  for (int j0 = 0; j0 < nc; j0 += width, bp += kc * width)
-    micro_tile<MR, NV>(a, row_stride, k_stride, bp, kc, c + j0, ldc, std::min(width, nc - j0), add_to_c);
+  const float* bp = panels.first;
+  for (int j0 = 0; j0 < nc; j0 += width, bp += panels.step)
+    micro_tile<MR, NV>(a, row_stride, k_stride, bp, panels.row_stride, kc, c + j0, ldc, std::min(width, nc - j0),
+                       add_to_c);
 }
 
 template <AStore AS, BStore BS>
@@ -180,7 +195,10 @@ void gemm(float* c, int ldc, const float* a, int lda, const float* b, int ldb, i
     const int nw = wide_columns(nc);
     for (int pc = 0; pc < k; pc += kKC) {
       const int kc = std::min(kKC, k - pc);
-      pack_b<BS>(bp, BS == BStore::rows ? b + pc * ldb + jc : b + jc * ldb + pc, ldb, kc, nc);
+      // With few row tiles to reuse a packed panel and only whole 8-column panels, B [K,N] is read in place.
+      const bool in_place = BS == BStore::rows && m <= kInPlaceMaxM && n % kNR == 0;
+      const Panels wide = in_place ? Panels{b + pc * ldb + jc, ldb, kNR} : Panels{bp, kNR, kc * kNR};
+      if (!in_place) pack_b<BS>(bp, BS == BStore::rows ? b + pc * ldb + jc : b + jc * ldb + pc, ldb, kc, nc);
       const bool add_to_c = accumulate || pc > 0;
       // The tile of rows i.. of this block: A(i, pc) and C(i, jc).
       const auto a_at = [&](int i) { return AS == AStore::rows ? a + i * lda + pc : a + pc * lda + i; };
@@ -188,20 +206,20 @@ void gemm(float* c, int ldc, const float* a, int lda, const float* b, int ldb, i
 
       if (nw > 0) {
         int i = 0;
-        for (; i < m_wide; i += kMR) row_tile<kMR, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c);
+        for (; i < m_wide; i += kMR) row_tile<kMR, 2, AS>(a_at(i), lda, wide, kc, c_at(i), ldc, nw, add_to_c);
         switch (m - i) {
           case 5:
-            row_tile<3, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c);
-            row_tile<2, 2, AS>(a_at(i + 3), lda, bp, kc, c_at(i + 3), ldc, nw, add_to_c);
+            row_tile<3, 2, AS>(a_at(i), lda, wide, kc, c_at(i), ldc, nw, add_to_c);
+            row_tile<2, 2, AS>(a_at(i + 3), lda, wide, kc, c_at(i + 3), ldc, nw, add_to_c);
             break;
-          case 3: row_tile<3, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c); break;
-          case 2: row_tile<2, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c); break;
-          case 1: row_tile<1, 2, AS>(a_at(i), lda, bp, kc, c_at(i), ldc, nw, add_to_c); break;
+          case 3: row_tile<3, 2, AS>(a_at(i), lda, wide, kc, c_at(i), ldc, nw, add_to_c); break;
+          case 2: row_tile<2, 2, AS>(a_at(i), lda, wide, kc, c_at(i), ldc, nw, add_to_c); break;
+          case 1: row_tile<1, 2, AS>(a_at(i), lda, wide, kc, c_at(i), ldc, nw, add_to_c); break;
           default: break;
         }
       }
       if (nw < nc) {
-        const float* narrow = bp + (nw / kNR) * kc * kNR;
+        const Panels narrow{bp + (nw / kNR) * kc * kNR, kNRNarrow, kc * kNRNarrow};
         const int nr = nc - nw;
         const auto c_narrow = [&](int i) { return c_at(i) + nw; };
         int i = 0;

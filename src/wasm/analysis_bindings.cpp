@@ -1,9 +1,11 @@
 // lab.compare(request): the exercise's answer from loss curves, by the one analysis (src/core/analysis.hpp).
 //
-// request = {threshold, steps, variants: [{name?, scale, alpha?, runs: [{seed, loss, sequenceAccuracy?,
+// request = {threshold, steps, messages?, variants: [{name?, scale, alpha?, runs: [{seed, loss, sequenceAccuracy?,
 //            divergedStep?, stopped?}]}]}
 //   threshold        number in [1e-9, 100]
 //   steps            integer in [1, 1000000]: the steps every run is planned for
+//   messages         boolean (default false): the result also holds every text as a message, for the page to
+//                    render in the learner's language (`messages`, shape in src/core/analysis_json.cpp)
 //   variants         1..8; the first is the reference.  scale: scaled | unscaled | alpha | qknorm; alpha (for
 //                    scale alpha) in [0, 2]; name (<= 64 characters) is echoed back, default the scale
 //   runs             1..50 per variant; loss: Float32Array, Float64Array or array of numbers (<= 1000000 steps,
@@ -11,6 +13,9 @@
 //                    [0, 1], NaN or null (none yet); divergedStep: integer >= 0 (0 = did not diverge);
 //                    stopped: boolean (default true): finished, diverged or failed
 // Returns the structured answer (analysis_json.cpp, camelCase keys) or {error} naming the first bad field.
+//
+// lab.phrasebook(): the English templates of those messages, {key: template} in the table's order
+// (src/core/phrasebook.cpp); web/core-tables.mjs copies it into web/src/core-tables.js for the page.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -108,7 +113,8 @@ std::string read_variant(const val& object, const std::string& what, VariantCurv
   if (!known) return what + ".scale must be one of scaled, unscaled, alpha, qknorm";
   if (alpha < 0 || alpha > 2) return what + ".alpha must be in [0, 2]";
   if (v.name.empty() || v.name.size() > 64) return what + ".name must have 1 to 64 characters";
-  v.label = variant_label(mode, alpha);
+  v.label_message = variant_label_message(mode, alpha);
+  v.label = english(v.label_message);
   const val runs = object["runs"];
   const int n = array_length(runs, kMaxRuns);
   if (n < 0) return what + ".runs must be an array of 1 to " + std::to_string(kMaxRuns) + " runs";
@@ -123,12 +129,16 @@ std::string read_variant(const val& object, const std::string& what, VariantCurv
 }
 
 val compare_js(val request) {
-  JsFields f(request, "request", {"threshold", "steps", "variants"});
+  JsFields f(request, "request", {"threshold", "steps", "messages", "variants"});
   const double threshold = f.number("threshold", 0.1);
   const int steps = f.integer("steps", 0);
   if (!f.ok()) return error_result(f.error());
   if (threshold < 1e-9 || threshold > 100) return error_result("request.threshold must be in [1e-09, 100]");
   if (steps < 1 || steps > kMaxSteps) return error_result("request.steps must be an integer in [1, 1000000]");
+  const val messages = request["messages"];
+  if (!messages.isUndefined() && messages.typeOf().as<std::string>() != "boolean")
+    return error_result("request.messages must be a boolean");
+  const bool with_messages = !messages.isUndefined() && messages.as<bool>();
   const val list = request["variants"];
   const int n = array_length(list, kMaxVariants);
   if (n < 0) return error_result("request.variants must be an array of 1 to 8 variants");
@@ -139,11 +149,20 @@ val compare_js(val request) {
     if (!problem.empty()) return error_result(problem);
   }
   const Answer answer = compare_runs(variants, threshold, steps);
-  return val::global("JSON").call<val>("parse", answer_json(answer, /*camel_case=*/true));
+  return val::global("JSON").call<val>("parse", answer_json(answer, /*camel_case=*/true, with_messages));
+}
+
+val phrasebook_js() {
+  val out = val::object();
+  for (const Phrase& p : phrasebook()) out.set(p.key, std::string(p.text));  // std::string: UTF-8
+  return out;
 }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(sqrtdk_analysis) { emscripten::function("compare", &compare_js); }
+EMSCRIPTEN_BINDINGS(sqrtdk_analysis) {
+  emscripten::function("compare", &compare_js);
+  emscripten::function("phrasebook", &phrasebook_js);
+}
 
 }  // namespace sqrtdk::wasm

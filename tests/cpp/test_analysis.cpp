@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <set>
 
 #include "core/analysis.hpp"
 
@@ -39,7 +41,7 @@ CurveDefinitions window1() {
 }
 
 VariantCurves variant(const std::string& name, ScaleMode scale, std::vector<std::vector<float>> curves) {
-  VariantCurves v{name, variant_label(scale, 1.0), {}};
+  VariantCurves v{name, variant_label(scale, 1.0), {}, variant_label_message(scale, 1.0)};
   for (std::size_t i = 0; i < curves.size(); ++i) {
     RunCurve r;
     r.seed = i;
@@ -329,4 +331,108 @@ TEST_CASE("the structured answer as JSON: snake_case for the CLI, camelCase for 
   CHECK_THAT(camel, Contains("\"sentences\":[\"unscaled did not reach"));
   CHECK(camel.front() == '{');
   CHECK(camel.back() == '}');
+}
+
+namespace {
+
+// Answers of every kind: every outcome, one seed and several, stalls none/one/several/to the end/so far,
+// diverged runs, pending cells, every variant's display name.
+std::vector<Answer> every_kind_of_answer() {
+  std::vector<Answer> out;
+  const auto add = [&out](std::vector<VariantCurves> v, int steps = 400) { out.push_back(answer_of(std::move(v), steps)); };
+  add({scaled({50, 60, 70}), unscaled({100, 120, 140})});                     // clear, slower
+  add({unscaled({100, 120, 140}), scaled({50, 60, 70})});                     // clear, faster
+  add({scaled({50, 80, 110}), unscaled({70, 100, 130})});                     // within the spread
+  add({scaled({88, 90, 92}), unscaled({85, 87, 86})});                        // small, faster
+  add({scaled({85, 86, 87}), unscaled({88, 90, 92})});                        // small, slower
+  add({scaled({81}), unscaled({259})});                                       // one seed
+  add({scaled({81}), unscaled({81})});                                        // the same number of steps
+  add({scaled({81}), unscaled({82})});                                        // 1 step later
+  add({scaled({82}), unscaled({81})});                                        // 1 step earlier
+  add({scaled({40, 51, 60}), unscaled({0, 0, 0})}, 600);                      // never, any of the seeds
+  add({scaled({40, 51, 0}), unscaled({350, 0, 0})});                          // never, the other at step ...
+  add({scaled({40, 51, 60}), unscaled({350, 360, 0, 0})});                    // never, the others at steps ...
+  add({scaled({81}), unscaled({0})});                                         // never, one seed
+  add({scaled({0, 0, 0}), unscaled({40, 50, 60})});                           // the reference never
+  add({scaled({0, 0, 0}), unscaled({0, 0, 0})});                              // neither, several seeds
+  add({scaled({0}), unscaled({0})});                                          // neither, one seed
+  add({scaled({50, 60, 70})});                                                // one variant, several seeds
+  add({variant("qknorm", ScaleMode::qknorm, {reach_at(400, 50)})});           // one variant, one seed
+  add({variant("alpha", ScaleMode::alpha, {reach_at(400, 0)})});              // one variant that never gets there
+  const VariantCurves s = scaled({60, 61, 62});
+  add({s, variant("unscaled", ScaleMode::unscaled, {stuck(400, 0.25f, 200), reach_at(400, 60), reach_at(400, 70)})});
+  add({s, variant("unscaled", ScaleMode::unscaled, {stuck(400, 0.25f, 200), stuck(400, 1.1f, 1000), stuck(400, 2.0f, 1000)})});
+  add({s, variant("unscaled", ScaleMode::unscaled, {stuck(400, 1.1f, 1000), stuck(400, 2.0f, 1000)})});
+  add({s, variant("unscaled", ScaleMode::unscaled, {stuck(400, 0.25f, 200), stuck(400, 0.5f, 200)})});
+  add({scaled({60}), variant("unscaled", ScaleMode::unscaled, {stuck(400, 1.1f, 1000)})});
+  VariantCurves running = variant("unscaled", ScaleMode::unscaled, {stuck(300, 1.1f, 1000), reach_at(100, 0)});
+  for (RunCurve& r : running.runs) r.stopped = false;
+  add({scaled({50}), running});                                               // so far; not yet; pending
+  VariantCurves diverged = unscaled({0, 0});
+  for (RunCurve& r : diverged.runs) {
+    r.loss.resize(120);
+    r.loss.push_back(std::numeric_limits<float>::infinity());
+    r.diverged_step = 121;
+  }
+  add({scaled({50, 60}), diverged});                                          // 2 of 2 diverged
+  diverged.runs.pop_back();
+  add({scaled({50, 60}), diverged});                                          // 1 of 1 seed diverged
+  return out;
+}
+
+// Every message in an argument, nested ones included.
+void each_message(const Arg& arg, const std::function<void(const Message&)>& f) {
+  if (arg.kind == Arg::Kind::message) {
+    f(*arg.message);
+    for (const auto& named : arg.message->args) each_message(named.second, f);
+  }
+  for (const Arg& item : arg.items) each_message(item, f);
+}
+
+// Every text of an answer, as arguments.
+std::vector<Arg> every_text(const Answer& a) {
+  std::vector<Arg> out;
+  for (const Message& m : answer_messages(a)) out.emplace_back(m);
+  for (const DefinitionMessage& d : definition_messages(a.defs, a.threshold, a.steps)) out.emplace_back(d.message);
+  for (const VariantResult& v : a.variants) {
+    for (Arg arg : {variant_label_arg(v), variant_median_arg(v, a.steps), variant_seeds_arg(v),
+                    variant_relation_arg(v, a.steps), variant_stall_arg(v)})
+      out.push_back(arg);
+    for (const RunSummary& r : v.runs) {
+      out.push_back(run_steps_arg(r, a.steps));
+      out.push_back(run_stall_arg(r));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the phrasebook: every key the answers use is in it, and answers of every kind use all of it",
+          "[analysis][phrasebook]") {
+  std::set<std::string> table, used;
+  for (const Phrase& p : phrasebook()) table.insert(p.key);
+  for (const Answer& a : every_kind_of_answer()) {
+    for (const Arg& text : every_text(a)) {
+      const std::string english_text = english(text);
+      INFO(english_text);
+      CHECK(english_text.find('{') == std::string::npos);  // no key or argument missing
+      each_message(text, [&](const Message& m) { used.insert(english_key(m)); });
+      std::function<void(const Arg&)> joins = [&](const Arg& arg) {
+        if (arg.kind == Arg::Kind::list) used.insert(arg.text);
+        if (arg.kind == Arg::Kind::message)
+          for (const auto& named : arg.message->args) joins(named.second);
+        for (const Arg& item : arg.items) joins(item);
+      };
+      joins(text);
+    }
+  }
+  for (const std::string& key : used) {
+    INFO("used but not in the phrasebook: " << key);
+    CHECK(table.count(key) == 1);
+  }
+  for (const std::string& key : table) {
+    INFO("in the phrasebook but no answer uses it: " << key);
+    CHECK(used.count(key) == 1);
+  }
 }

@@ -214,3 +214,15 @@ TEST_CASE("gemm: the training shapes match the double loop", "[gemm]") {
     }
   }
 }
+
+TEST_CASE("gemm: nn and tn with few rows and whole 8-column panels (B read in place) match the double loop",
+          "[gemm]") {
+  // The simd128 build reads B [K,N] without packing it when M <= 32 and N is a multiple of 8; several column
+  // blocks (N > 64) and K blocks (K > 64) included, leading dimensions padded.
+  std::mt19937 rng(7);
+  for (Op op : {Op::nn, Op::tn})
+    for (int m : {1, 5, 21, 32, 33})
+      for (int n : {8, 72, 136})
+        for (int k : {5, 64, 130})
+          for (bool acc : {false, true}) check(make_case(op, m, k, n, acc, rng, 9), rng);
+}

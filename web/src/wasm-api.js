@@ -166,10 +166,11 @@ export class Lab {
 
   /**
    * The exercise's answer from loss curves (src/wasm/analysis_bindings.cpp has the request's fields and ranges).
-   * @param {{threshold: number, steps: number, variants: {name?: string, scale: string, alpha?: number,
+   * @param {{threshold: number, steps: number, messages?: boolean, variants: {name?: string, scale: string, alpha?: number,
    *   runs: {seed: number, loss: Float32Array|Float64Array|number[], sequenceAccuracy?: number|null,
    *   divergedStep?: number, stopped?: boolean}[]}[]}} request  the first variant is the reference
-   * @returns {object} the structured answer (shape at the top of src/core/analysis_json.cpp, camelCase)
+   * @returns {object} the structured answer (shape at the top of src/core/analysis_json.cpp, camelCase); with
+   *   messages: true also its texts as messages (web/src/analysis/render-message.js renders them)
    * @throws {Error} a bad request, naming the field
    */
   compare(request) {
@@ -177,6 +178,9 @@ export class Lab {
     if (r && Array.isArray(r.variants)) r.variants = r.variants.map((v) => (v && Array.isArray(v.runs) ? { ...plain(v), runs: v.runs.map(plain) } : plain(v)));
     return unwrap(this.module.compare(r));
   }
+
+  /** The English templates of the answer's texts, key -> template (src/core/phrasebook.cpp). @returns {Record<string, string>} */
+  phrasebook() { return this.module.phrasebook(); }
 
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }

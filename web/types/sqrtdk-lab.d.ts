@@ -217,7 +217,8 @@ export interface SqrtdkAnswerDetail {
     text: { smoothedLoss: string; stepsToThreshold: string; stall: string; finalLevel: string; clearDifference: string };
   };
   variants: SqrtdkVariantResult[];
-  /** the answer box's sentences, and them joined */
+  /** the answer box's sentences, and them joined; like every text of the detail, in the element's lang (English
+   *  unless strings.js is translated) */
   sentences: string[];
   sentence: string;
   reference: SqrtdkVariant | null;

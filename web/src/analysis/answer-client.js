@@ -1,8 +1,11 @@
 // The exercise's answer, computed by the core's one analysis (lab.compare, src/core/analysis.hpp) in the
 // helper worker from the runs as they are now.  The page computes nothing of it: it sends the curves and
-// shows the structured result (sentences, table cells, definitions) as it comes back.
+// shows the structured result (sentences, table cells, definitions) as it comes back, its texts rendered
+// in the element's language from the core's messages (localize-answer.js).
 // Requests are "latest wins" (helper-worker.js), so while runs train the answer follows them without
 // queueing, and the main thread only copies the curves.
+
+import { localizeAnswer } from './localize-answer.js';
 
 const STOPPED = new Set(['done', 'diverged', 'failed']);
 
@@ -16,6 +19,7 @@ export function compareRequest(slots, { variants, trainAlpha, threshold, steps }
   return {
     threshold,
     steps,
+    messages: true,  // the texts as messages too, to render them in the element's language
     variants: variants.map((variant) => ({
       name: variant,
       scale: variant,
@@ -60,11 +64,23 @@ export class AnswerClient {
     this.plan = '';
     this.generation = 0;  // counts restarts of the same plan (a curve got shorter: the runs were reset)
     this.lengths = [];
-    this.answer = null;   // the latest answer for the current plan, or null
+    this.result = null;   // the latest answer for the current plan (lab.compare's, with messages), or null
+    this.lang = 'en';
+    this.shown = null;    // {result, lang, answer}: the last localized answer
   }
 
-  /** Ask for the answer if the runs or settings changed since the last request. */
-  update(slots, settings) {
+  /** The latest answer for the current plan in the element's language (null before the first). */
+  get answer() {
+    if (!this.result) return null;
+    if (this.shown?.result !== this.result || this.shown.lang !== this.lang) {
+      this.shown = { result: this.result, lang: this.lang, answer: localizeAnswer(this.result, this.lang) };
+    }
+    return this.shown.answer;
+  }
+
+  /** Ask for the answer if the runs or settings changed since the last request.  lang: the element's. */
+  update(slots, settings, lang = 'en') {
+    this.lang = lang;
     const keyed = keys(slots, settings);
     const lengths = slots.map((s) => s.record.loss.length);
     if (keyed.plan === this.basePlan && lengths.some((n, i) => n < this.lengths[i])) this.generation += 1;
@@ -74,7 +90,7 @@ export class AnswerClient {
     const data = `${plan}|${keyed.data}`;
     if (data === this.key) return;
     this.key = data;
-    if (plan !== this.plan) this.answer = null;
+    if (plan !== this.plan) this.result = null;
     this.plan = plan;
     const request = compareRequest(slots, settings);
     if (request.variants.length === 0) return;
@@ -82,8 +98,8 @@ export class AnswerClient {
       // null: a newer request replaced this one.  An answer for other settings is dropped; one for the same
       // runs a little shorter is shown (a newer one follows).
       if (!reply || plan !== this.plan) return;
-      this.answer = reply.result;
-      this.onAnswer(reply.result);
+      this.result = reply.result;
+      this.onAnswer(this.answer);
     }, (error) => this.onError(error));
   }
 }

@@ -12,7 +12,8 @@
 
 import { comparisonDetail } from './answer-detail.js';
 import { settingsCopy } from './settings.js';
-import { STRINGS, formatNumber, langOf } from '../ui/strings.js';
+import { STRINGS } from '../ui/strings.js';
+import { whole } from '../ui/format.js';
 import { variantLabel } from '../ui/palette.js';
 
 export const EVENT_NAMES = Object.freeze(['sqrtdk-ready', 'sqrtdk-progress', 'sqrtdk-answer', 'sqrtdk-diverged', 'sqrtdk-error']);
@@ -21,9 +22,10 @@ const PROGRESS_INTERVAL_MS = 250;
 const FINISHED = new Set(['done', 'diverged', 'failed']);
 
 export class LabEvents {
-  /** @param {HTMLElement} host  @param {{state: object}} store */
-  constructor(host, store) {
+  /** @param {HTMLElement} host  @param {{state: object}} store  @param {string} lang how messages write numbers */
+  constructor(host, store, lang = 'en') {
     this.host = host;
+    this.lang = lang;
     this.store = store;
     this.result = null;
     this.destroyed = false;
@@ -86,10 +88,10 @@ export class LabEvents {
     const { record } = slot;
     const seen = this.seen.get(record) ?? { diverged: false, failures: 0, failed: false };
     const where = { variant: record.variant, seed: record.seed };
-    const label = `${variantLabel(record.variant, state.trainAlpha)} seed ${record.seed}`;
+    const label = STRINGS.runName(variantLabel(record.variant, state.trainAlpha, this.lang), whole(record.seed, this.lang));
     if (record.diverged && !seen.diverged) this.emit('sqrtdk-diverged', { ...where, step: record.divergedStep });
     if (slot.failures > seen.failures && slot.status !== 'failed') {
-      const step = formatNumber(record.stepsDone, langOf(this.host), { maximumFractionDigits: 0 });
+      const step = whole(record.stepsDone, this.lang);
       this.error('worker', STRINGS.workerReplaced(label, step), { recoverable: true, ...where });
     }
     if (slot.status === 'failed' && !seen.failed) this.error('run', STRINGS.runFailed(label, slot.error), where);
@@ -123,7 +125,7 @@ export class LabEvents {
     }
     if (progress.stepsDone === 0) return;
     const { exercise, generation } = this;
-    comparisonDetail({ exercise, state, helper: this.helper }).then((detail) => {
+    comparisonDetail({ exercise, state, helper: this.helper, lang: this.lang }).then((detail) => {
       // null: a newer request replaced this one; a new generation: the runs were reset meanwhile.
       if (!detail || exercise !== this.exercise || generation !== this.generation || this.destroyed) return;
       this._announce(detail);

@@ -6,11 +6,11 @@ import { PROPERTY_BY_KEY } from '../state/properties.js';
 import { parseKeyValues } from '../state/url-state.js';
 import { STRINGS } from '../ui/strings.js';
 
-const EXPECTED = { int: 'a number', number: 'a number', bool: 'true or false', choice: 'a string', list: 'an array of strings' };
+const EXPECTED = STRINGS.expectedType;
 
 function typeName(value) {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return STRINGS.anArray;
   return typeof value;
 }
 
@@ -27,11 +27,6 @@ function asText(property, value) {
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : null;
     default: return null;
   }
-}
-
-/** A notice without its remedy ("; using 1024.", "; keeping 128.", "; ignored."): the property applies nothing. */
-function problemOf(notice) {
-  return notice.replace(/; (using|keeping) .*$|; ignored\.$|; the last one counts\.$/, '').replace(/\.$/, '');
 }
 
 /**
@@ -56,8 +51,9 @@ function pairsOf(input) {
  * @returns {object} a full, valid, frozen state
  */
 export function strictSettings(input, base) {
-  const { state, notices } = parseKeyValues(pairsOf(input), base, (name) => `settings.${name}`);
-  if (notices.length > 0) throw new Error(STRINGS.badSetting(problemOf(notices[0]), notices.length - 1));
+  // The notice's problem without its remedy ("using 1024", "keeping 128"): the property applies nothing.
+  const { state, problems } = parseKeyValues(pairsOf(input), base, (name) => `settings.${name}`);
+  if (problems.length > 0) throw new Error(STRINGS.badSetting(problems[0], problems.length - 1));
   return state;
 }
 

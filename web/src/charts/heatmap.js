@@ -6,6 +6,7 @@
 import { label } from './axes.js';
 import { CanvasFigure } from './canvas-figure.js';
 import { rgbOf, variantColour } from '../ui/palette.js';
+import { STRINGS } from '../ui/strings.js';
 
 const MARGIN = { left: 44, right: 8, top: 8, bottom: 32 };
 const TICK_FONT_PX = 12;
@@ -19,7 +20,7 @@ export class HeatmapChart {
     this.cells = document.createElement('canvas');
     this.copyLength = 0;
     this.figure = new CanvasFigure({ title, name, height: SIZE + MARGIN.top + MARGIN.bottom, theme,
-      draw: (...args) => this._draw(...args), description: `${title}: attention weights, query rows by key columns` });
+      draw: (...args) => this._draw(...args), description: STRINGS.charts.heatmapDescription(title) });
     this.element = this.figure.element;
   }
 
@@ -45,7 +46,7 @@ export class HeatmapChart {
     const y0 = MARGIN.top;
     const font = `${TICK_FONT_PX}px ${theme.font}`;
     if (!this.map) {
-      label(ctx, 'no map yet: start training', x0 + side / 2, y0 + side / 2, { colour: theme.muted, font });
+      label(ctx, STRINGS.charts.heatmapEmpty, x0 + side / 2, y0 + side / 2, { colour: theme.muted, font });
       return;
     }
     const { data, rows, cols } = this.map;
@@ -90,17 +91,18 @@ export class HeatmapChart {
     const tick = (pos, text, axis) => (axis === 'x'
       ? label(ctx, text, x0 + (pos + 0.5) * cell, y0 + rows * cell + 8, { colour: theme.muted, font })
       : label(ctx, text, x0 - 5, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
+    const c = STRINGS.charts;
     for (const axis of ['x', 'y']) {
-      tick(0, 'B', axis);
-      tick(L + 1, 'S', axis);
+      tick(0, c.bos, axis);
+      tick(L + 1, c.sep, axis);
     }
-    label(ctx, 'key position (B = BOS, S = SEP)', x0 + side / 2, height - 6, { colour: theme.text, font });
+    label(ctx, c.heatmapKeys, x0 + side / 2, height - 6, { colour: theme.text, font });
     ctx.save();
     ctx.translate(12, y0 + side / 2);
     ctx.rotate(-Math.PI / 2);
-    label(ctx, 'query position', 0, 0, { colour: theme.text, font });
+    label(ctx, c.heatmapQueries, 0, 0, { colour: theme.text, font });
     ctx.restore();
-    this.element.dataset.axisLabels = `key position (B = BOS, S = SEP)|query position|${TICK_FONT_PX}px`;
+    this.element.dataset.axisLabels = `${c.heatmapKeys}|${c.heatmapQueries}|${TICK_FONT_PX}px`;
   }
 }
 

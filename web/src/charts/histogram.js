@@ -4,17 +4,19 @@
 import { label, niceTicks } from './axes.js';
 import { CanvasFigure } from './canvas-figure.js';
 import { variantColour, withAlpha } from '../ui/palette.js';
-import { short } from '../ui/format.js';
+import { count, short } from '../ui/format.js';
+import { STRINGS } from '../ui/strings.js';
 
 const MARGIN = { left: 44, right: 12, top: 10, bottom: 34 };
 
 export class HistogramChart {
-  /** @param {{title: string, name: string, theme: () => object, xLabel: string}} options */
-  constructor({ title, name, theme, xLabel }) {
+  /** @param {{title: string, name: string, theme: () => object, xLabel: string, lang?: string}} options */
+  constructor({ title, name, theme, xLabel, lang = 'en' }) {
     this.xLabel = xLabel;
+    this.lang = lang;
     this.view = null;
     this.figure = new CanvasFigure({ title, name, height: 200, theme, draw: (...args) => this._draw(...args),
-      description: `${title}: histogram with the predicted normal density` });
+      description: STRINGS.charts.histogramDescription(title) });
     this.element = this.figure.element;
   }
 
@@ -25,8 +27,9 @@ export class HistogramChart {
   setData(view) {
     this.view = view;
     const outside = view.total > 0 ? (100 * view.outside) / view.total : 0;
-    this.figure.caption.textContent = `${view.curveLabel} drawn over ${view.total.toLocaleString('en')} samples`
-      + (outside > 0 ? `; ${short(outside)} % fell outside the plotted range` : '') + (view.note ? `. ${view.note}` : '');
+    const c = STRINGS.charts;
+    this.figure.caption.textContent = c.histogramCaption(view.curveLabel, count(view.total, this.lang))
+      + (outside > 0 ? c.histogramOutside(short(outside, this.lang)) : '') + (view.note ? c.histogramNote(view.note) : '');
     this.figure.redraw();
   }
 
@@ -66,7 +69,7 @@ export class HistogramChart {
       ctx.moveTo(MARGIN.left, Math.round(py(t)) + 0.5);
       ctx.lineTo(MARGIN.left + plotW, Math.round(py(t)) + 0.5);
       ctx.stroke();
-      label(ctx, short(t), MARGIN.left - 4, py(t), { align: 'right', colour: theme.muted, font });
+      label(ctx, short(t, this.lang), MARGIN.left - 4, py(t), { align: 'right', colour: theme.muted, font });
     }
     ctx.fillStyle = withAlpha(variantColour(v.variant, theme.dark), 0.6);
     for (let i = 0; i < n; i += 1) {
@@ -93,8 +96,9 @@ export class HistogramChart {
     ctx.lineTo(MARGIN.left + plotW, MARGIN.top + plotH + 0.5);
     ctx.stroke();
     const xTicks = niceTicks(lo, hi, Math.max(3, Math.floor(plotW / 70)));
-    for (const t of xTicks) label(ctx, short(t), px(t), MARGIN.top + plotH + 9, { colour: theme.muted, font });
-    this.element.dataset.xTicks = xTicks.map(short).join(',');
+    const tickText = xTicks.map((t) => short(t, this.lang));
+    xTicks.forEach((t, i) => label(ctx, tickText[i], px(t), MARGIN.top + plotH + 9, { colour: theme.muted, font }));
+    this.element.dataset.xTicks = tickText.join(',');
     label(ctx, this.xLabel, MARGIN.left + plotW / 2, height - 8, { colour: theme.text, font });
   }
 }

@@ -6,26 +6,31 @@
 import uPlot from 'uplot';
 import { h, replaceChildren } from '../ui/dom.js';
 import { short } from '../ui/format.js';
+import { STRINGS, formatNumber } from '../ui/strings.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
 
+// Number formats of the axes and readouts, made once (formatNumber finds their formatter without building a key).
+const TICK_DECIMALS = Array.from({ length: 13 }, (_, d) => Object.freeze({ maximumFractionDigits: d }));
+const PLAIN_X = Object.freeze({ maximumFractionDigits: 6, useGrouping: false });
+const POWER_OF_10 = Object.freeze({ maximumFractionDigits: 3, useGrouping: false });
 const INTEGER_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
 
 const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
 
 /** A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0"). */
-export function logTickLabel(v) {
+export function logTickLabel(v, lang = 'en') {
   if (!(v > 0)) return '';
   const e = Math.round(Math.log10(v));
-  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? String(10 ** e) : `1e${e}`;
-  return short(v);
+  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
+  return short(v, lang);
 }
 
 /**
  * Log axes: label and grid only the powers of ten when at least two are in view (uPlot's 2..9 minor
  * splits make the grid too dense), else every split.
  */
-function logAxisParts() {
+function logAxisParts(lang) {
   const decades = (splits) => splits.filter(isPowerOf10).length >= 2;
   // Many decades on a short axis: label every k-th power of ten, about one label per 28 px.
   const every = (u, splits) => {
@@ -35,17 +40,17 @@ function logAxisParts() {
   return {
     values: (u, splits) => {
       const k = every(u, splits);
-      return splits.map((v) => (!decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0) ? logTickLabel(v) : null));
+      return splits.map((v) => (!decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0) ? logTickLabel(v, lang) : null));
     },
     filter: (u, splits) => (decades(splits) ? splits.map((v) => (isPowerOf10(v) ? v : null)) : splits),
   };
 }
 
 /** Linear axis ticks with as many decimals as the tick spacing needs (no "0.30000000000000004"). */
-function linearLabels(u, splits, axisIdx, space, incr) {
+const linearLabels = (lang) => (u, splits, axisIdx, space, incr) => {
   const decimals = Math.max(0, Math.min(12, -Math.floor(Math.log10(incr) + 1e-9)));
-  return splits.map((v) => (v === null ? null : Number(v.toFixed(decimals)).toLocaleString('en', { maximumFractionDigits: decimals })));
-}
+  return splits.map((v) => (v === null ? null : formatNumber(Number(v.toFixed(decimals)), lang, TICK_DECIMALS[decimals])));
+};
 
 /**
  * @typedef {Object} SeriesGroup
@@ -57,17 +62,20 @@ export class LineChart {
   /**
    * @param {{title: string, xLabel: string, yLabel: string, logX?: boolean, logY?: boolean, height?: number,
    *          yRange?: [number, number], theme: () => object, xFormat?: (x) => string, name: string,
-   *          integerX?: boolean, emptyY?: [number, number]}} options
-   *   integerX: x is a step count (integer ticks, axis from 0); emptyY: the y range shown before any data
+   *          integerX?: boolean, emptyY?: [number, number], lang?: string}} options
+   *   integerX: x is a step count (integer ticks, axis from 0); emptyY: the y range shown before any data;
+   *   lang: how numbers are written (the element's, strings.js langOf)
    */
   constructor(options) {
-    this.options = { height: 220, logX: false, logY: false, xFormat: (x) => String(x), ...options };
+    const lang = options.lang ?? 'en';
+    this.options = { height: 220, logX: false, logY: false, lang,
+      xFormat: (x) => formatNumber(x, lang, PLAIN_X), ...options };
     this.groups = [];
     this.hidden = new Set();
     this.data = null;
     this.marker = null;
     this.plot = null;
-    this.legend = h('div', { class: 'chart-legend', attrs: { role: 'group', 'aria-label': `${options.title}: series` } });
+    this.legend = h('div', { class: 'chart-legend', attrs: { role: 'group', 'aria-label': STRINGS.charts.series(options.title) } });
     this.plotBox = h('div', { class: 'chart-plot', attrs: { role: 'img', 'aria-label': options.title } });
     this.readout = h('div', { class: 'chart-readout' });
     this.title = h('span', { class: 'chart-title', text: options.title });
@@ -164,7 +172,7 @@ export class LineChart {
       swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
       const button = h('button', {
         class: 'legend-item',
-        attrs: { type: 'button', 'aria-pressed': String(!this.hidden.has(g.id)), title: `Show or hide ${g.label}` },
+        attrs: { type: 'button', 'aria-pressed': String(!this.hidden.has(g.id)), title: STRINGS.charts.showOrHide(g.label) },
         on: { click: () => this._toggle(g.id, button) },
       }, [swatch, h('span', { text: g.label })]);
       return button;
@@ -186,10 +194,11 @@ export class LineChart {
     const width = this.plotBox.clientWidth;
     if (width < 10) return;
     const theme = this.options.theme();
+    const lang = this.options.lang;
     const axisFont = `12px ${theme.font}`;
     // The labels an axis drew last, kept as data-x-ticks / data-y-ticks (what a reader sees, for tests).
     const recorded = (name, values) => (u, splits, ...rest) => {
-      const labels = (values ?? linearLabels)(u, splits, ...rest);
+      const labels = (values ?? linearLabels(lang))(u, splits, ...rest);
       const text = labels.filter((t) => t !== null && t !== '').join(',');
       if (this.element.dataset[name] !== text) this.element.dataset[name] = text;
       return labels;
@@ -210,7 +219,7 @@ export class LineChart {
       const show = !this.hidden.has(g.id);
       series.push({ label: g.label, stroke: g.colour, width: 2, dash: g.dash, show, points: { show: false }, spanGaps: false });
       if (g.band) {
-        const edge = { label: `${g.label} range`, stroke: withAlpha(g.colour, 0.25), width: 1, show, points: { show: false } };
+        const edge = { label: STRINGS.charts.band(g.label), stroke: withAlpha(g.colour, 0.25), width: 1, show, points: { show: false } };
         series.push({ ...edge }, { ...edge });
         bands.push({ series: [series.length - 2, series.length - 1], fill: withAlpha(g.colour, 0.15) });
       }
@@ -235,8 +244,8 @@ export class LineChart {
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: { x, y },
-      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : v.toLocaleString('en'))) } : {}),
-        axis(this.options.yLabel, 'yTicks', logY ? logAxisParts() : {})],
+      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : formatNumber(v, lang, TICK_DECIMALS[3]))) } : {}),
+        axis(this.options.yLabel, 'yTicks', logY ? logAxisParts(lang) : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
         draw: [(u) => this._drawMarker(u)],
@@ -282,7 +291,8 @@ export class LineChart {
     // Cursor away: the readout shows the marked x (e.g. the current d_k), else the latest.
     const i = index === null || index === undefined ? this._restingIndex(xs) : index;
     const data = this._uplotData();
-    const parts = [h('span', { class: 'readout-x', text: `${this.options.xLabel} ${this.options.xFormat(xs[i])}` })];
+    const { lang } = this.options;
+    const parts = [h('span', { class: 'readout-x', text: STRINGS.charts.readoutX(this.options.xLabel, this.options.xFormat(xs[i])) })];
     let column = 1;
     const resting = index === null || index === undefined;
     for (const g of this.groups) {
@@ -296,9 +306,10 @@ export class LineChart {
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.borderTopColor = g.colour;
       swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
-      const range = band && band[0] !== null && band[0] !== band[1] ? ` (${short(band[0])}–${short(band[1])})` : '';
-      const at = j !== i && value !== null && value !== undefined ? ` (${this.options.xLabel} ${this.options.xFormat(xs[j])})` : '';
-      parts.push(h('span', { class: 'readout-item' }, [swatch, `${g.label} ${short(value)}${range}${at}`]));
+      const c = STRINGS.charts;
+      const range = band && band[0] !== null && band[0] !== band[1] ? c.readoutRange(short(band[0], lang), short(band[1], lang)) : '';
+      const at = j !== i && value !== null && value !== undefined ? c.readoutAt(this.options.xLabel, this.options.xFormat(xs[j])) : '';
+      parts.push(h('span', { class: 'readout-item' }, [swatch, c.readoutItem(g.label, short(value, lang), range, at)]));
     }
     const key = parts.map((p) => p.textContent).join('|') + this.groups.map((g) => g.colour).join();
     if (key === this.readoutKey) return;

@@ -18,7 +18,7 @@ import { TrainPanel } from '../panels/train-panel.js';
 import { chunksFor } from '../training/exercise.js';
 import { adoptStyles } from './stylesheet.js';
 import { UrlSync, splitHash } from './url-sync.js';
-import { STRINGS } from '../ui/strings.js';
+import { STRINGS, langOf } from '../ui/strings.js';
 import { LabEvents } from '../api/lab-events.js';
 import { LabApi } from '../api/lab-api.js';
 import { FrameBridge } from '../api/frame-bridge.js';
@@ -35,6 +35,8 @@ export class LabInstance {
   constructor(host) {
     this.host = host;
     this.root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    // The language numbers and plurals follow: read once, passed down to every panel and chart.
+    this.lang = langOf(host);
     this.root.replaceChildren();
     adoptStyles(this.root);
     this.themeReader = themeReader(host);
@@ -45,7 +47,7 @@ export class LabInstance {
     this.attributeState = fromAttributes.state;
     const initial = host.hasAttribute('sync-url') ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
-    this.events = new LabEvents(host, this.store);
+    this.events = new LabEvents(host, this.store, this.lang);
     this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
     this.workerUrl = createWorkerUrl();
     // The training runs share one worker per core (worker-pool.js), however many runs the exercise has.
@@ -140,7 +142,7 @@ export class LabInstance {
     const wanted = this.store.state.panels;
     for (const name of wanted) {
       if (this.panels.has(name)) continue;
-      const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t) };
+      const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t), lang: this.lang };
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
         concurrency: chunksFor(this.runWorkers.size),

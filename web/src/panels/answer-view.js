@@ -1,18 +1,23 @@
 // The answer box: the structured answer of lab.compare (answer-client.js) as it is, with no wording of its
 // own beyond the progress line.  Sentences, table cells, display names and the definitions under the table
-// all come from the core (src/core/analysis_text.cpp), so the page says exactly what `sqrtdk compare` says.
+// all come from the core (its messages, in the element's language: analysis/localize-answer.js), as in `sqrtdk compare`.
 
 import { h, replaceChildren } from '../ui/dom.js';
-import { short } from '../ui/format.js';
+import { short, whole } from '../ui/format.js';
+import { STRINGS } from '../ui/strings.js';
+
+const T = STRINGS.answerBox;
 
 export class AnswerView {
-  constructor() {
+  /** @param {string} lang how the page's own numbers are written (the element's) */
+  constructor(lang = 'en') {
+    this.lang = lang;
     this.state = h('p', { class: 'answer-state' });
     this.sentences = h('div', { class: 'answer-sentences' });
     this.table = h('div', { class: 'table-scroll' });
-    this.definitions = h('ul', { class: 'hint answer-definitions', attrs: { 'aria-label': 'definitions' } });
+    this.definitions = h('ul', { class: 'hint answer-definitions', attrs: { 'aria-label': T.definitions } });
     this.element = h('section', { class: 'answer', attrs: { 'aria-labelledby': 'lab-answer-title', 'data-ready': 'false', 'aria-live': 'polite' } }, [
-      h('h3', { attrs: { id: 'lab-answer-title' }, text: 'Answer (measured)' }), this.state, this.sentences, this.table, this.definitions]);
+      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, this.table, this.definitions]);
   }
 
   /**
@@ -29,32 +34,32 @@ export class AnswerView {
     this.element.dataset.outcome = started && answer ? answer.outcome : '';
     replaceChildren(this.definitions, answer ? Object.values(answer.definitions.text).map((text) => h('li', { text })) : []);
     if (!started || !answer) {
-      this.state.textContent = `Press Start: the box fills with the steps each variant needs to bring its smoothed loss below ${short(threshold)}.`;
+      this.state.textContent = T.pressStart(short(threshold, this.lang));
       replaceChildren(this.table, []);
       replaceChildren(this.sentences, []);
       return;
     }
-    this.state.textContent = progressText(answer);
+    this.state.textContent = progressText(answer, this.lang);
     replaceChildren(this.sentences, answer.sentences.map((text) => h('p', { class: 'answer-sentence', text })));
-    replaceChildren(this.table, [answerTable(answer)]);
+    replaceChildren(this.table, [answerTable(answer, this.lang)]);
   }
 }
 
-function progressText(answer) {
+function progressText(answer, lang) {
+  const w = (x) => whole(x, lang);
   if (!answer.ready) {
-    const t = short(answer.threshold);
-    return `Measuring… ${answer.variants.map((v) => `${v.label}: ${v.runsReaching} of ${v.runs.length} seeds below ${t}`).join(' · ')}.`;
+    const t = short(answer.threshold, lang);
+    return T.measuring(answer.variants.map((v) => T.measuringVariant(v.label, w(v.runsReaching), w(v.runs.length), t)));
   }
-  if (!answer.final) return `Every run has reached the threshold or stopped. The runs go on to their ${answer.steps} steps for the final levels and stalls.`;
-  return `All runs finished (${answer.steps} steps each).`;
+  if (!answer.final) return T.goingOn(w(answer.steps));
+  return T.finished(w(answer.steps));
 }
 
-function answerTable(answer) {
+function answerTable(answer, lang) {
   const anyDiverged = answer.variants.some((v) => v.runsDiverged > 0);
-  const seeds = answer.variants[0].runs.map((r) => r.seed).join(', ');
-  const head = ['variant', `steps to ${short(answer.threshold)}, each seed (${seeds})`, 'median', 'vs reference', 'stall',
-    answer.final ? 'final level (median)' : 'level now (median)'];
-  if (anyDiverged) head.push('diverged');
+  const seeds = answer.variants[0].runs.map((r) => whole(r.seed, lang)).join(', ');
+  const head = T.columns(short(answer.threshold, lang), seeds, answer.final);
+  if (anyDiverged) head.push(T.divergedColumn);
   // data-label: the column's name, shown before each cell when a narrow box stacks the table.
   const cell = (name, label, text) => h('td', { attrs: { 'data-cell': name, 'data-label': label }, text });
   const rows = answer.variants.map((v) => h('tr', { attrs: { 'data-variant': v.name, 'data-outcome': v.outcome } }, [
@@ -64,7 +69,7 @@ function answerTable(answer) {
     cell('relation', head[3], v.cells.relation),
     cell('stall', head[4], v.cells.stall),
     cell('final', head[5], v.cells.finalLoss),
-    anyDiverged ? cell('diverged', head[6], `${v.runsDiverged} of ${v.runs.length}`) : null,
+    anyDiverged ? cell('diverged', head[6], T.diverged(whole(v.runsDiverged, lang), whole(v.runs.length, lang))) : null,
   ]));
   return h('table', { class: 'answer-table' }, [
     h('thead', {}, [h('tr', {}, head.map((text) => h('th', { attrs: { scope: 'col' }, text })))]), h('tbody', {}, rows)]);

@@ -3,12 +3,10 @@
 // place (and only when their text changes), to keep the main thread's work per frame small.
 
 import { h, replaceChildren } from '../ui/dom.js';
-import { short } from '../ui/format.js';
+import { count, short, whole } from '../ui/format.js';
+import { STRINGS } from '../ui/strings.js';
 
-const STATUS_TEXT = {
-  waiting: 'waiting', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done',
-  diverged: 'diverged', failed: 'failed',
-};
+const T = STRINGS.runs;
 const RATE_WINDOW_MS = 2000;
 
 /** Set an element's text only if it differs (a DOM write invalidates layout even when the text is equal). */
@@ -21,8 +19,10 @@ function setData(element, name, value) {
 }
 
 export class RunTable {
-  constructor() {
-    this.progress = h('progress', { attrs: { max: 1, value: 0, 'aria-label': 'training progress' } });
+  /** @param {string} lang how numbers are written (the element's) */
+  constructor(lang = 'en') {
+    this.lang = lang;
+    this.progress = h('progress', { attrs: { max: 1, value: 0, 'aria-label': T.progress } });
     this.summary = h('span', { class: 'progress-text', attrs: { role: 'status' } });
     this.body = h('tbody');
     this.rows = new Map();
@@ -31,10 +31,9 @@ export class RunTable {
     this.element = h('div', { class: 'runs' }, [
       h('div', { class: 'progress-row' }, [this.progress, this.summary]),
       h('details', { class: 'run-details' }, [
-        h('summary', { text: 'Runs' }),
+        h('summary', { text: T.title }),
         h('div', { class: 'table-scroll' }, [h('table', { class: 'run-table' }, [
-          h('thead', {}, [h('tr', {}, ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss']
-            .map((text) => h('th', { attrs: { scope: 'col' }, text })))]),
+          h('thead', {}, [h('tr', {}, T.columns.map((text) => h('th', { attrs: { scope: 'col' }, text })))]),
           this.body])]),
       ]),
     ]);
@@ -56,7 +55,8 @@ export class RunTable {
     const training = slots.some((s) => s.status === 'training');
     if (this.progress.max !== Math.max(1, total)) this.progress.max = Math.max(1, total);
     if (this.progress.value !== done) this.progress.value = done;
-    setText(this.summary, `${done.toLocaleString('en')} / ${total.toLocaleString('en')} steps` + (training ? ` · ${short(rate)} steps/s` : ''));
+    const { lang } = this;
+    setText(this.summary, T.summary(count(done, lang), count(total, lang)) + (training ? T.rate(short(rate, lang)) : ''));
     setData(this.element, 'stepsDone', String(stepsDone));
 
     // Display names from the core once its answer is here (the same as the answer's).
@@ -74,18 +74,18 @@ export class RunTable {
       const r = s.record;
       const row = this.rows.get(r.id);
       const analysed = r.stepsDone > 0 ? cells.get(`${r.variant}|${r.seed}`) : null;
-      setText(row.threshold, analysed?.stepsToThreshold ?? '–');
-      setText(row.stall, analysed?.stall ?? '–');
-      setText(row.level, analysed?.finalLoss ?? '–');
-      let status = STATUS_TEXT[s.status];
-      if (s.status === 'diverged') status = `diverged at step ${r.divergedStep}`;
-      if (s.status === 'failed') status = `failed: ${s.error}`;
-      if (s.failures > 0 && s.status !== 'failed') status += ` (worker replaced ${s.failures}×)`;
+      setText(row.threshold, analysed?.stepsToThreshold ?? T.none);
+      setText(row.stall, analysed?.stall ?? T.none);
+      setText(row.level, analysed?.finalLoss ?? T.none);
+      let status = T.status[s.status];
+      if (s.status === 'diverged') status = T.divergedAt(whole(r.divergedStep, lang));
+      if (s.status === 'failed') status = T.failed(s.error);
+      if (s.failures > 0 && s.status !== 'failed') status += T.replaced(whole(s.failures, lang));
       setData(row.tr, 'status', s.status);
       setData(row.tr, 'steps', String(r.stepsDone));
-      setText(row.steps, `${r.stepsDone} / ${steps}`);
-      setText(row.rate, r.stepsDone ? short(r.stepsPerSecond) : '–');
-      setText(row.logitStd, s.info ? short(s.info.measuredLogitStd) : '–');
+      setText(row.steps, T.steps(whole(r.stepsDone, lang), whole(steps, lang)));
+      setText(row.rate, r.stepsDone ? short(r.stepsPerSecond, lang) : T.none);
+      setText(row.logitStd, s.info ? short(s.info.measuredLogitStd, lang) : T.none);
       setText(row.status, status);
       const statusClass = `status status-${s.status}`;
       if (row.status.className !== statusClass) row.status.className = statusClass;
@@ -100,7 +100,7 @@ export class RunTable {
       level: h('td', { attrs: { 'data-cell': 'level' } }) };
     const tr = h('tr', { attrs: { 'data-run': record.id } }, [
       h('th', { attrs: { scope: 'row' } }, [swatch, labelOf(record.variant)]),
-      h('td', { text: String(record.seed) }),
+      h('td', { text: whole(record.seed, this.lang) }),
       cells.steps, cells.rate, cells.logitStd, cells.status, cells.threshold, cells.stall, cells.level,
     ]);
     return { tr, ...cells };

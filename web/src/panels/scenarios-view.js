@@ -5,6 +5,9 @@
 import { h, replaceChildren } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
 import { parseHash } from '../state/url-state.js';
+import { STRINGS } from '../ui/strings.js';
+
+const T = STRINGS.scenarios;
 
 export class ScenariosView {
   /**
@@ -16,10 +19,10 @@ export class ScenariosView {
     this.list = [];
     this.body = h('tbody');
     this.element = h('section', { class: 'scenarios', attrs: { 'aria-labelledby': 'lab-scenarios-title', 'data-scenarios': '' } }, [
-      h('h3', { attrs: { id: 'lab-scenarios-title' }, text: 'Scenarios: one click sets up an experiment' }),
-      h('p', { class: 'hint', text: 'Each preset sets the settings (and the link); press Start to run it. What to look at is beside it.' }),
+      h('h3', { attrs: { id: 'lab-scenarios-title' }, text: T.title }),
+      h('p', { class: 'hint', text: T.hint }),
       h('div', { class: 'table-scroll' }, [h('table', { class: 'scenario-table' }, [
-        h('thead', {}, [h('tr', {}, [h('th', { attrs: { scope: 'col' }, text: 'preset' }), h('th', { attrs: { scope: 'col' }, text: 'what to look at' })])]),
+        h('thead', {}, [h('tr', {}, [h('th', { attrs: { scope: 'col' }, text: T.preset }), h('th', { attrs: { scope: 'col' }, text: T.lookAt })])]),
         this.body])]),
     ]);
     this.element.hidden = true;

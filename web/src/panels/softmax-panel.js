@@ -5,13 +5,16 @@
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { button, rangeControl, numberControl, toggleControl } from '../ui/controls.js';
-import { fixed, formatG, short } from '../ui/format.js';
+import { fixed, formatG, short, whole } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HistogramChart, shareBeyond } from '../charts/histogram.js';
 import { exerciseDkNote, tailNote } from './softmax-notes.js';
 import { downloadBlob } from '../export/download.js';
 import { MAX_SEED } from '../state/properties.js';
+import { STRINGS, formatNumber } from '../ui/strings.js';
+
+const T = STRINGS.softmax;
 
 const SWEEP_DKS = [1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256, 362, 512, 724, 1024];
 const SWEEP_DRAWS = 500;
@@ -19,9 +22,9 @@ const HISTOGRAM_SAMPLES = 20000;
 const HISTOGRAM_BINS = 60;
 const DK_SLIDER_MAX = 1000;
 const ALPHA_PRESETS = [
-  { alpha: 0, text: 'raw', title: 'alpha 0: no scaling' },
-  { alpha: 0.5, text: '1/√d_k', title: 'alpha 0.5: the Transformer’s scaling' },
-  { alpha: 1, text: '1/d_k', title: 'alpha 1: muP’s 1/d scaling' },
+  { alpha: 0, text: T.presetRaw, title: T.presetRawTitle },
+  { alpha: 0.5, text: T.presetSqrt, title: T.presetSqrtTitle },
+  { alpha: 1, text: T.presetLinear, title: T.presetLinearTitle },
 ];
 
 /** d_k of the exercise's model: d_model / heads. */
@@ -29,15 +32,16 @@ const exerciseDk = (state) => state.dModel / state.heads;
 
 const dkToSlider = (dk) => Math.round((DK_SLIDER_MAX * Math.log(dk)) / Math.log(1024));
 const sliderToDk = (s) => Math.max(1, Math.min(1024, Math.round(1024 ** (s / DK_SLIDER_MAX))));
-const alphaText = (alpha) => String(Number(alpha.toFixed(2)));
+const alphaText = (alpha, lang) => formatNumber(alpha, lang, { maximumFractionDigits: 2 });
 
 export class SoftmaxPanel {
   /**
    * @param {{store: import('../state/store.js').Store, helper: import('../worker/helper-worker.js').HelperWorker,
-   *          theme: () => object, notify: (text: string) => void}} deps
+   *          theme: () => object, notify: (text: string) => void, lang: string}} deps  lang: how numbers are written
    */
-  constructor({ store, helper, theme, notify }) {
+  constructor({ store, helper, theme, notify, lang = 'en' }) {
     this.store = store;
+    this.lang = lang;
     this.helper = helper;
     this.theme = theme;
     this.notify = notify;
@@ -45,9 +49,8 @@ export class SoftmaxPanel {
     this._buildControls();
     this._buildResults();
     this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'softmax', 'aria-labelledby': 'lab-softmax-title' } }, [
-      h('h2', { attrs: { id: 'lab-softmax-title' }, text: 'Saturation explorer: one query, many keys' }),
-      h('p', { class: 'lede', text: 'q and every key are random vectors with d_k independent N(0, 1) components, so q·k has variance d_k. '
-        + 'Raw scores spread like √d_k and the softmax puts almost all weight on one key; dividing by √d_k keeps the spread near 1.' }),
+      h('h2', { attrs: { id: 'lab-softmax-title' }, text: T.title }),
+      h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body' }, [this.controls, this.results]),
     ]);
     this.unsubscribe = store.subscribe((state, changed) => this._onState(state, changed));
@@ -67,23 +70,24 @@ export class SoftmaxPanel {
   _buildControls() {
     const s = this.store.state;
     const update = (partial) => this.store.update(partial);
-    this.dk = rangeControl({ key: 'dk', label: 'd_k (query/key dimension)', min: 1, max: 1024, step: 1, integer: true,
+    const n = (x) => whole(x, this.lang);
+    this.dk = rangeControl({ key: 'dk', label: T.dk, min: 1, max: 1024, step: 1, integer: true,
       sliderMin: 0, sliderMax: DK_SLIDER_MAX, sliderStep: 1, toSlider: dkToSlider, fromSlider: sliderToDk,
-      value: s.dk, onChange: (dk) => update({ dk }), hint: 'log slider, 1 to 1024' });
-    this.keys = rangeControl({ key: 'keys', label: 'number of keys', min: 2, max: 500, step: 1, integer: true,
+      value: s.dk, onChange: (dk) => update({ dk }), hint: T.dkHint(n(1), n(1024)) });
+    this.keys = rangeControl({ key: 'keys', label: T.keys, min: 2, max: 500, step: 1, integer: true,
       value: s.keys, onChange: (keys) => update({ keys }) });
-    this.alpha = rangeControl({ key: 'alpha', label: 'scale exponent α (scores = q·k / d_k^α)', min: 0, max: 1, step: 0.01,
+    this.alpha = rangeControl({ key: 'alpha', label: T.alpha, min: 0, max: 1, step: 0.01,
       value: s.alpha, onChange: (alpha) => update({ alpha }) });
     this.presets = ALPHA_PRESETS.map((p) => button({ text: p.text, title: p.title, class: 'chip',
       onClick: () => update({ alpha: p.alpha }) }));
-    this.alpha.element.append(h('div', { class: 'chips', attrs: { role: 'group', 'aria-label': 'scale presets' } }, this.presets));
-    this.seed = numberControl({ key: 'seed', label: 'seed', min: 0, max: MAX_SEED, integer: true, value: s.seed,
+    this.alpha.element.append(h('div', { class: 'chips', attrs: { role: 'group', 'aria-label': T.presets } }, this.presets));
+    this.seed = numberControl({ key: 'seed', label: T.seed, min: 0, max: MAX_SEED, integer: true, value: s.seed,
       onChange: (seed) => update({ seed }),
-      extra: [button({ text: 'Resample', title: 'a new draw (next seed)', key: 'seed',
+      extra: [button({ text: T.resample, title: T.resampleTitle, key: 'seed',
         onClick: () => update({ seed: (this.store.state.seed + 1) % (MAX_SEED + 1) }) })] });
-    this.weightsLog = toggleControl({ key: 'weightsLogY', label: 'log scale', value: s.weightsLogY,
+    this.weightsLog = toggleControl({ key: 'weightsLogY', label: T.logScale, value: s.weightsLogY,
       onChange: (weightsLogY) => update({ weightsLogY }) });
-    this.controls = h('div', { class: 'controls', attrs: { role: 'group', 'aria-label': 'Explorer settings' } }, [
+    this.controls = h('div', { class: 'controls', attrs: { role: 'group', 'aria-label': T.settings } }, [
       this.dk.element, this.keys.element, this.alpha.element, this.seed.element]);
   }
 
@@ -94,10 +98,9 @@ export class SoftmaxPanel {
     this.printoutBody = h('tbody');
     this.printoutNote = h('p', { class: 'hint' });
     this.readout = h('p', { class: 'takeaway', attrs: { 'aria-live': 'polite' } });
-    const header = ['', 'top 5 weights', 'max', 'entropy', 'eff. keys', '|J|_F'];
+    const header = T.columns;
     this.topHeader = null;
-    const titles = ['', 'the largest softmax weights, descending', 'largest weight', 'entropy in nats',
-      'exp(entropy): how many keys the weight is spread over', 'Frobenius norm of the softmax Jacobian diag(p) − p pᵀ: how much gradient gets through'];
+    const titles = T.columnTitles;
     const printout = h('div', { class: 'printout' }, [
       this.printoutTitle,
       h('div', { class: 'table-scroll' }, [h('table', { class: 'top5', attrs: { 'data-table': 'top5' } }, [
@@ -110,40 +113,40 @@ export class SoftmaxPanel {
       this.printoutNote,
       this.readout,
     ]);
-    this.weightsChart = new LineChart({ name: 'weights', title: 'Softmax weights, sorted', xLabel: 'rank', yLabel: 'weight',
-      theme, height: 200, logY: this.store.state.weightsLogY });
+    const lang = this.lang;
+    this.weightsChart = new LineChart({ name: 'weights', title: T.weightsTitle, xLabel: T.rank, yLabel: T.weight,
+      theme, height: 200, logY: this.store.state.weightsLogY, lang });
     this.weightsChart.addTool(this.weightsLog.element);
-    this.rawHistogram = new HistogramChart({ name: 'dots-raw', title: 'q·k over many draws', xLabel: 'q·k', theme });
-    this.scaledHistogram = new HistogramChart({ name: 'dots-scaled', title: 'scaled q·k over many draws', xLabel: 'q·k / d_k^α', theme });
+    this.rawHistogram = new HistogramChart({ name: 'dots-raw', title: T.rawHistogram, xLabel: T.dot, theme, lang });
+    this.scaledHistogram = new HistogramChart({ name: 'dots-scaled', title: T.scaledHistogram, xLabel: T.scaledDot, theme, lang });
     const band = (label, key) => ({ id: key, label, band: true });
     this.sweepCharts = [
-      ['maxWeight', 'Median top weight vs d_k', 'top weight', [0, 1]],
-      ['entropy', 'Median entropy vs d_k (nats)', 'entropy', null],
-      ['jacobianNorm', 'Median Jacobian norm vs d_k', '|J|_F', null],
+      ['maxWeight', T.sweepTop, T.sweepTopY, [0, 1]],
+      ['entropy', T.sweepEntropy, T.sweepEntropyY, null],
+      ['jacobianNorm', T.sweepJacobian, T.sweepJacobianY, null],
     ].map(([stat, title, yLabel, yRange]) => {
-      const chart = new LineChart({ name: `sweep-${stat}`, title, xLabel: 'd_k', yLabel, logX: true, theme, height: 190,
-        yRange: yRange ?? undefined });
+      const chart = new LineChart({ name: `sweep-${stat}`, title, xLabel: T.dkAxis, yLabel, logX: true, theme, height: 190,
+        yRange: yRange ?? undefined, lang });
       chart.stat = stat;
-      chart.groupsSpec = [band('raw', 'raw'), band('scaled', 'scaled')];
+      chart.groupsSpec = [band(T.raw, 'raw'), band(T.scaled, 'scaled')];
       return chart;
     });
     this.charts = [this.weightsChart, this.rawHistogram, this.scaledHistogram, ...this.sweepCharts];
     for (const chart of this.charts) {
-      chart.addTool(button({ text: 'PNG', class: 'chip', ariaLabel: `Download ${chart.element.dataset.chart} chart as PNG`,
+      chart.addTool(button({ text: STRINGS.charts.png, class: 'chip', ariaLabel: STRINGS.charts.pngLabel(chart.element.dataset.chart),
         onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${chart.element.dataset.chart}.png`)) }));
     }
     this.sweepStatus = h('span', { class: 'hint', attrs: { role: 'status' } });
     // Ties the explorer to the exercise: the sweep's numbers at the exercise's d_k, and a button to go there.
     this.exerciseText = h('span');
-    this.useExerciseDk = button({ text: 'use the exercise’s d_k', class: 'chip', key: 'dk',
+    this.useExerciseDk = button({ text: T.useExerciseDk(), class: 'chip', key: 'dk',
       onClick: () => update({ dk: exerciseDk(this.store.state) }) });
     this.exerciseNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'exercise-dk', 'aria-live': 'polite' } }, [this.exerciseText, ' ', this.useExerciseDk]);
     this.results = h('div', { class: 'results' }, [
       printout,
       h('div', { class: 'chart-grid' }, [this.weightsChart.element, this.rawHistogram.element, this.scaledHistogram.element]),
-      h('h3', {}, ['How saturation grows with d_k ', this.sweepStatus]),
-      h('p', { class: 'hint', text: `Median and quartiles over ${SWEEP_DRAWS} draws at each d_k; the dashed line marks the current d_k. `
-        + 'The Jacobian norm first rises as the softmax sharpens, then collapses once it saturates.' }),
+      h('h3', {}, [T.sweepTitle, this.sweepStatus]),
+      h('p', { class: 'hint', text: T.sweepHint(whole(SWEEP_DRAWS, lang)) }),
       h('div', { class: 'chart-grid three' }, this.sweepCharts.map((c) => c.element)),
       this.exerciseNote,
     ]);
@@ -154,10 +157,10 @@ export class SoftmaxPanel {
     const dark = this.theme().dark;
     const raw = variantColour('unscaled', dark);
     const scaled = variantColour('scaled', dark);
-    const alpha = alphaText(this.store.state.alpha);
-    this.weightsChart.setGroups([{ id: 'raw', label: 'raw q·k', colour: raw }, { id: 'scaled', label: `q·k / d_k^${alpha}`, colour: scaled }]);
+    const alpha = alphaText(this.store.state.alpha, this.lang);
+    this.weightsChart.setGroups([{ id: 'raw', label: T.rawDot, colour: raw }, { id: 'scaled', label: T.dotOver(alpha), colour: scaled }]);
     for (const chart of this.sweepCharts) {
-      chart.setGroups([{ id: 'raw', label: 'raw', colour: raw, band: true }, { id: 'scaled', label: `÷ d_k^${alpha}`, colour: scaled, band: true }]);
+      chart.setGroups([{ id: 'raw', label: T.raw, colour: raw, band: true }, { id: 'scaled', label: T.over(alpha), colour: scaled, band: true }]);
     }
   }
 
@@ -178,7 +181,7 @@ export class SoftmaxPanel {
   _refresh(state, changed) {
     const touches = (...keys) => keys.some((k) => changed.includes(k));
     for (const preset of this.presets) {
-      const p = ALPHA_PRESETS.find((x) => x.text === preset.textContent);
+      const p = ALPHA_PRESETS[this.presets.indexOf(preset)];
       preset.setAttribute('aria-pressed', String(Math.abs(p.alpha - state.alpha) < 1e-9));
     }
     if (touches('dk', 'keys', 'alpha', 'seed')) {
@@ -191,39 +194,38 @@ export class SoftmaxPanel {
   }
 
   _fail(what, error) {
-    this.notify(`${what} failed: ${error.message}`);
+    this.notify(T.failed(what, error.message));
   }
 
   _requestDemo(state) {
     const options = { dk: state.dk, keys: state.keys, seed: state.seed, alpha: state.alpha, top: Math.min(5, state.keys) };
     this.helper.latest('demo', { type: 'softmaxDemo', options }).then((reply) => {
       if (reply) this._renderDemo(reply.result);
-    }, (error) => this._fail('The softmax demo', error));
+    }, (error) => this._fail(T.demo, error));
   }
 
   _renderDemo(demo) {
-    const dk = demo.dk;
-    const keys = demo.keys;
-    const alpha = alphaText(demo.alpha);
-    this.printoutTitle.textContent = `one draw: q and ${keys} keys ~ N(0, I) in d_k = ${dk}, seed ${demo.seed}; `
-      + `raw = softmax(q·k), scaled = softmax(q·k / ${dk}^${alpha})`;
-    const row = (name, side) => h('tr', { attrs: { 'data-row': name } }, [
-      h('th', { attrs: { scope: 'row' }, text: name }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'top' }, text: Array.from(side.top, (w) => fixed(w, 4)).join(' ') }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'max' }, text: fixed(side.max, 4) }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'entropy' }, text: fixed(side.entropy, 3) }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'effective' }, text: `${fixed(side.effectiveKeys, 2)} / ${keys}` }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'jacobian' }, text: formatG(side.jacobianNorm, 3) }),
+    const { lang } = this;
+    const f = (x, digits) => fixed(x, digits, lang);
+    const g = (x) => formatG(x, 3, lang);
+    const dk = whole(demo.dk, lang);
+    const keys = whole(demo.keys, lang);
+    this.printoutTitle.textContent = T.printoutTitle(keys, dk, whole(demo.seed, lang), alphaText(demo.alpha, lang));
+    const row = (name, label, side) => h('tr', { attrs: { 'data-row': name } }, [
+      h('th', { attrs: { scope: 'row' }, text: label }),
+      h('td', { class: 'mono', attrs: { 'data-cell': 'top' }, text: Array.from(side.top, (w) => f(w, 4)).join(' ') }),
+      h('td', { class: 'mono', attrs: { 'data-cell': 'max' }, text: f(side.max, 4) }),
+      h('td', { class: 'mono', attrs: { 'data-cell': 'entropy' }, text: f(side.entropy, 3) }),
+      h('td', { class: 'mono', attrs: { 'data-cell': 'effective' }, text: T.effectiveKeys(f(side.effectiveKeys, 2), keys) }),
+      h('td', { class: 'mono', attrs: { 'data-cell': 'jacobian' }, text: g(side.jacobianNorm) }),
     ]);
-    replaceChildren(this.printoutBody, [row('raw', demo.raw), row('scaled', demo.scaled)]);
-    this.topHeader.textContent = `top ${demo.raw.top.length} weights`;
-    this.printoutNote.textContent = `entropy in nats (uniform over ${keys} keys: ln ${keys} = ${fixed(Math.log(keys), 3)}); `
-      + '|J|_F = ‖diag(p) − p pᵀ‖_F, how much gradient gets through the softmax';
+    replaceChildren(this.printoutBody, [row('raw', T.raw, demo.raw), row('scaled', T.scaled, demo.scaled)]);
+    this.topHeader.textContent = T.topWeights(whole(demo.raw.top.length, lang));
+    this.printoutNote.textContent = T.printoutNote(keys, f(Math.log(demo.keys), 3));
     const ratio = demo.scaled.jacobianNorm / Math.max(demo.raw.jacobianNorm, 1e-300);
-    this.readout.textContent = `Raw: the top key takes ${short(100 * demo.raw.max)} % of the weight, spread over `
-      + `${fixed(demo.raw.effectiveKeys, 1)} effective keys. Scaled: ${short(100 * demo.scaled.max)} % over `
-      + `${fixed(demo.scaled.effectiveKeys, 1)} keys. Gradient through the softmax: ${formatG(demo.raw.jacobianNorm, 3)} raw vs `
-      + `${formatG(demo.scaled.jacobianNorm, 3)} scaled${ratio > 1.05 ? ` (${short(ratio)}× more when scaled)` : ''}.`;
+    this.readout.textContent = T.readout({ rawTop: short(100 * demo.raw.max, lang), rawKeys: f(demo.raw.effectiveKeys, 1),
+      scaledTop: short(100 * demo.scaled.max, lang), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
+      scaledJ: g(demo.scaled.jacobianNorm), more: ratio > 1.05 ? short(ratio, lang) : null });
     this.lastDemo = demo;
     this._renderWeights(demo);
   }
@@ -250,33 +252,33 @@ export class SoftmaxPanel {
       if (!reply) return;
       const r = reply.result;
       const view = { edges: r.edges, counts: r.raw, total: r.total, outside: r.rawOutside };
-      this.rawHistogram.setData({ ...view, variance: state.dk, variant: 'unscaled', curveLabel: `N(0, d_k = ${state.dk})`,
-        note: tailNote(shareBeyond(view, 3 * Math.sqrt(state.dk)), state.dk) });
-    }, (error) => this._fail('The histogram', error));
+      this.rawHistogram.setData({ ...view, variance: state.dk, variant: 'unscaled', curveLabel: T.normalRaw(whole(state.dk, this.lang)),
+        note: tailNote(shareBeyond(view, 3 * Math.sqrt(state.dk)), state.dk, this.lang) });
+    }, (error) => this._fail(T.histogram, error));
     this._requestScaledHistogram({ ...base, halfWidth: halfRaw * scale }, state, scale);
   }
 
   _requestScaledHistogram(options, state, scale) {
     const variance = state.dk * scale * scale;
-    const label = Math.abs(state.alpha - 0.5) < 1e-9 ? 'N(0, 1)' : `N(0, d_k^(1−2α) = ${short(variance)})`;
+    const label = Math.abs(state.alpha - 0.5) < 1e-9 ? T.normalUnit : T.normalScaled(short(variance, this.lang));
     this.helper.latest('histogram-scaled', { type: 'histogram', options }).then((reply) => {
       if (!reply) return;
       const r = reply.result;
       this.scaledHistogram.setData({ edges: r.edges, counts: r.scaled, total: r.total, outside: r.scaledOutside,
         variance, variant: 'scaled', curveLabel: label });
-    }, (error) => this._fail('The histogram', error));
+    }, (error) => this._fail(T.histogram, error));
   }
 
   /** The sweep's median |J|_F at the exercise's d_k, and where saturation starts to kill the gradient. */
   _renderExerciseNote(state) {
     const dk = exerciseDk(state);
-    this.useExerciseDk.textContent = `use the exercise’s d_k (${dk})`;
+    this.useExerciseDk.textContent = T.useExerciseDk(whole(dk, this.lang));
     this.useExerciseDk.disabled = state.dk === dk;
-    this.exerciseText.textContent = exerciseDkNote(this.sweepRows ?? [], dk, state, SWEEP_DRAWS);
+    this.exerciseText.textContent = exerciseDkNote(this.sweepRows ?? [], dk, state, SWEEP_DRAWS, this.lang);
   }
 
   _requestSweep(state) {
-    this.sweepStatus.textContent = '(computing…)';
+    this.sweepStatus.textContent = T.computing;
     const options = { dks: SWEEP_DKS, keys: state.keys, draws: SWEEP_DRAWS, seed: state.seed, alpha: state.alpha };
     this.helper.latest('sweep', { type: 'sweep', options }).then((reply) => {
       if (!reply) return;
@@ -296,7 +298,7 @@ export class SoftmaxPanel {
       this._renderExerciseNote(this.store.state);
     }, (error) => {
       this.sweepStatus.textContent = '';
-      this._fail('The sweep', error);
+      this._fail(T.sweep, error);
     });
   }
 }

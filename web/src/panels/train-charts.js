@@ -9,6 +9,10 @@ import { HeatmapChart } from '../charts/heatmap.js';
 import { accuracySeries, commonSteps, layerId, layerSeries, lossSeries, runSeries, stepMedians } from '../training/series.js';
 import { adamNote, trendNote } from './train-notes.js';
 import { downloadBlob } from '../export/download.js';
+import { STRINGS } from '../ui/strings.js';
+import { whole } from '../ui/format.js';
+
+const T = STRINGS.trainCharts;
 
 // Axis ranges before any data (so that an empty chart already shows its axes).
 const EMPTY_LOSS_RANGE = [0.01, 3];
@@ -19,46 +23,46 @@ const EMPTY_SPREAD_RANGE = [0.1, 30];
 const ADAM_WINDOW = 20;
 
 export class TrainCharts {
-  /** @param {{store, theme: () => object}} deps */
-  constructor({ store, theme }) {
+  /** @param {{store, theme: () => object, lang: string}} deps  lang: how numbers are written */
+  constructor({ store, theme, lang = 'en' }) {
     const s = store.state;
     const update = (partial) => store.update(partial);
     this.theme = theme;
-    this.loss = new LineChart({ name: 'loss', title: 'Copy loss (median over seeds, band = range)', xLabel: 'step', yLabel: 'loss', theme,
-      logY: s.logY, height: 260, integerX: true, emptyY: EMPTY_LOSS_RANGE });
-    this.logY = toggleControl({ key: 'logY', label: 'log y', value: s.logY, onChange: (logY) => update({ logY }) });
-    this.smooth = rangeControl({ key: 'smooth', label: 'smoothing (steps)', min: 1, max: 200, step: 1, integer: true, value: s.smooth, onChange: (smooth) => update({ smooth }) });
+    this.lang = lang;
+    this.loss = new LineChart({ name: 'loss', title: T.loss, xLabel: T.step, yLabel: T.lossY, theme,
+      logY: s.logY, height: 260, integerX: true, emptyY: EMPTY_LOSS_RANGE, lang });
+    this.logY = toggleControl({ key: 'logY', label: T.logY, value: s.logY, onChange: (logY) => update({ logY }) });
+    this.smooth = rangeControl({ key: 'smooth', label: T.smoothing, min: 1, max: 200, step: 1, integer: true, value: s.smooth, onChange: (smooth) => update({ smooth }) });
     this.loss.addTool(this.logY.element);
-    this.accuracy = new LineChart({ name: 'accuracy', title: 'Sequence accuracy (greedy copy, evaluation batch)', xLabel: 'step', yLabel: 'accuracy', theme,
-      yRange: [0, 1], height: 200, integerX: true });
-    this.entropy = new LineChart({ name: 'entropy', title: 'Attention entropy per layer (nats, median over seeds)', xLabel: 'step', yLabel: 'entropy', theme,
-      height: 200, integerX: true, emptyY: EMPTY_ENTROPY_RANGE });
+    this.accuracy = new LineChart({ name: 'accuracy', title: T.accuracy, xLabel: T.step, yLabel: T.accuracyY, theme,
+      yRange: [0, 1], height: 200, integerX: true, lang });
+    this.entropy = new LineChart({ name: 'entropy', title: T.entropy, xLabel: T.step, yLabel: T.entropyY, theme,
+      height: 200, integerX: true, emptyY: EMPTY_ENTROPY_RANGE, lang });
     // The mechanism: the gradient that reaches the queries and keys, and how spread the attention logits are.
-    this.qk = new LineChart({ name: 'qk-grad', title: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖, all layers)', xLabel: 'step',
-      yLabel: 'gradient norm', theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_GRAD_RANGE });
-    this.spread = new LineChart({ name: 'logit-spread', title: 'Attention logit spread (row max − mean, after scaling; mean over layers)', xLabel: 'step',
-      yLabel: 'logit spread', theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE });
+    this.qk = new LineChart({ name: 'qk-grad', title: T.qk, xLabel: T.step,
+      yLabel: T.qkY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_GRAD_RANGE, lang });
+    this.spread = new LineChart({ name: 'logit-spread', title: T.spread, xLabel: T.step,
+      yLabel: T.spreadY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE, lang });
     for (const chart of [this.loss, this.accuracy, this.entropy, this.qk, this.spread]) addPng(chart, chart.options.name);
     const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name, 'aria-live': 'polite' } });
     this.qkNote = note('qk-grad');
     this.spreadNote = note('logit-spread');
     this.adamText = h('p', { class: 'chart-note' });
     this.adamBox = h('aside', { class: 'why-box', attrs: { 'data-note': 'why-adam', 'aria-labelledby': 'lab-why-adam' } }, [
-      h('h4', { attrs: { id: 'lab-why-adam' }, text: 'Why does Adam still learn?' }), this.adamText]);
+      h('h4', { attrs: { id: 'lab-why-adam' }, text: T.whyAdam }), this.adamText]);
     this.mechanismBlock = h('div', { class: 'chart-grid' }, [
       h('div', { class: 'chart-with-note' }, [this.qk.element, this.qkNote]),
       h('div', { class: 'chart-with-note' }, [this.spread.element, this.spreadNote]),
     ]);
-    this.heatLayer = selectControl({ key: 'heatLayer', label: 'layer', options: [], value: s.heatLayer, onChange: (heatLayer) => update({ heatLayer }) });
-    this.heatHead = selectControl({ key: 'heatHead', label: 'head', options: [], value: s.heatHead, onChange: (heatHead) => update({ heatHead }) });
+    this.heatLayer = selectControl({ key: 'heatLayer', label: T.layer, options: [], value: s.heatLayer, onChange: (heatLayer) => update({ heatLayer }) });
+    this.heatHead = selectControl({ key: 'heatHead', label: T.head, options: [], value: s.heatHead, onChange: (heatHead) => update({ heatHead }) });
     this.heatmaps = new Map();
     this.heatmapGrid = h('div', { class: 'chart-grid heatmaps' });
     this.keys = {};
     this.lossBlock = h('div', { class: 'chart-with-controls' }, [this.loss.element, this.smooth.element]);
     this.curveGrid = h('div', { class: 'chart-grid' }, [this.accuracy.element, this.entropy.element]);
-    this.heatmapHint = h('p', { class: 'hint', text: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
-      + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.' });
-    this.heatmapBlock = [h('h3', { text: 'Attention on one evaluation example' }), this.heatmapHint,
+    this.heatmapHint = h('p', { class: 'hint', text: T.heatmapHint });
+    this.heatmapBlock = [h('h3', { text: T.heatmapsTitle }), this.heatmapHint,
       h('div', { class: 'inline-controls' }, [this.heatLayer.element, this.heatHead.element]), this.heatmapGrid];
     this.syncHeatSelects(s);
   }
@@ -80,7 +84,7 @@ export class TrainCharts {
   }
 
   syncHeatSelects(s) {
-    const options = (n) => Array.from({ length: n }, (_, i) => ({ value: i + 1, text: String(i + 1) }));
+    const options = (n) => Array.from({ length: n }, (_, i) => ({ value: i + 1, text: whole(i + 1, this.lang) }));
     this.heatLayer.setOptions(options(s.layers));
     this.heatHead.setOptions(options(s.heads));
     this.heatLayer.set(s.heatLayer);
@@ -119,9 +123,9 @@ export class TrainCharts {
     const spread = runSeries(slots, state.variants, 'logitSpread', state.smooth);
     this.qk.setData(qk.xs, qk.columns);
     this.spread.setData(spread.xs, spread.columns);
-    const o = { labelOf, variants: state.variants };
-    setText(this.qkNote, trendNote(qk, { ...o, what: 'the q/k gradient', trend: 'fall' }));
-    setText(this.spreadNote, trendNote(spread, { ...o, what: 'the logit spread', trend: 'grow' }));
+    const o = { labelOf, variants: state.variants, lang: this.lang };
+    setText(this.qkNote, trendNote(qk, { ...o, what: T.qkWhat, trend: 'fall' }));
+    setText(this.spreadNote, trendNote(spread, { ...o, what: T.spreadWhat, trend: 'grow' }));
     // The first steps and the latest ones: the gradients differ at init, and again once attention saturates.
     const last = commonSteps(slots);
     const windows = [ADAM_WINDOW, last].filter((to, i) => to > 0 && (i === 0 || to > 2 * ADAM_WINDOW)).map((to) => {
@@ -143,7 +147,7 @@ export class TrainCharts {
 
   renderEntropy({ state, slots, labelOf, colourOf }) {
     const groups = state.variants.flatMap((v) => Array.from({ length: state.layers }, (_, l) => ({ id: layerId(v, l),
-      label: `${labelOf(v)} · layer ${l + 1}`, colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] })));
+      label: T.layerLine(labelOf(v), whole(l + 1, this.lang)), colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] })));
     this.entropy.setGroups(groups);
     if (!this._changed('entropy', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}`)) return;
     const { xs, columns } = layerSeries(slots, state.variants, state.layers, 'entropyByLayer', state.smooth);
@@ -164,7 +168,8 @@ export class TrainCharts {
       if (map.shownKey === key) continue;
       map.shownKey = key;
       map.shownStep = a.step;
-      map.setData(a, state.copyLength, `step ${a.step} · layer ${a.layer + 1} · head ${a.head + 1} · seed ${slot.record.seed}`);
+      const w = (x) => whole(x, this.lang);
+      map.setData(a, state.copyLength, T.heatmapCaption(w(a.step), w(a.layer + 1), w(a.head + 1), w(slot.record.seed)));
     }
   }
 
@@ -183,6 +188,6 @@ function setText(element, text) {
 }
 
 function addPng(chart, name) {
-  chart.addTool(button({ text: 'PNG', class: 'chip', ariaLabel: `Download ${name} chart as PNG`,
+  chart.addTool(button({ text: STRINGS.charts.png, class: 'chip', ariaLabel: STRINGS.charts.pngLabel(name),
     onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${name}.png`)) }));
 }

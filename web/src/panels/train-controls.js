@@ -3,68 +3,71 @@
 
 import { h } from '../ui/dom.js';
 import { button, checkboxGroup, numberControl, rangeControl, selectControl } from '../ui/controls.js';
-import { short } from '../ui/format.js';
+import { short, whole } from '../ui/format.js';
+import { STRINGS, formatNumber } from '../ui/strings.js';
 import { variantLabel } from '../ui/palette.js';
 import { MAX_SEED, PROPERTY_BY_KEY, VARIANTS } from '../state/properties.js';
 
 const LR_SLIDER_MAX = 1000;
+const T = STRINGS.trainControls;
 
-const choiceOptions = (key, text = (v) => String(v)) => PROPERTY_BY_KEY.get(key).choices.map((value) => ({ value, text: text(value) }));
+const choiceOptions = (key, text) => PROPERTY_BY_KEY.get(key).choices.map((value) => ({ value, text: text(value) }));
 const range = (key) => ({ min: PROPERTY_BY_KEY.get(key).min, max: PROPERTY_BY_KEY.get(key).max });
 
 export class TrainControls {
   /**
-   * @param {{store, actions: {start, pause, step, reset}}} deps
+   * @param {{store, actions: {start, pause, step, reset}, lang: string}} deps  lang: how numbers are written
    */
-  constructor({ store, actions }) {
+  constructor({ store, actions, lang = 'en' }) {
+    this.lang = lang;
     const s = store.state;
     const update = (partial) => store.update(partial);
     const lr = range('lr');
     const lrToSlider = (v) => Math.round((LR_SLIDER_MAX * Math.log(v / lr.min)) / Math.log(lr.max / lr.min));
     const sliderToLr = (x) => Number((lr.min * (lr.max / lr.min) ** (x / LR_SLIDER_MAX)).toPrecision(2));
     const c = {};
-    c.layers = rangeControl({ key: 'layers', label: 'layers', ...range('layers'), step: 1, integer: true, value: s.layers, onChange: (layers) => update({ layers }) });
-    c.dModel = selectControl({ key: 'dModel', label: 'd_model', options: choiceOptions('dModel'), value: s.dModel, onChange: (dModel) => update({ dModel }) });
-    c.heads = selectControl({ key: 'heads', label: 'heads', options: headOptions(s.dModel), value: s.heads, onChange: (heads) => update({ heads }) });
-    c.copyLength = rangeControl({ key: 'copyLength', label: 'copy length L', ...range('copyLength'), step: 1, integer: true, value: s.copyLength, onChange: (copyLength) => update({ copyLength }) });
-    c.symbols = rangeControl({ key: 'symbols', label: 'symbols', ...range('symbols'), step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
-    c.batch = selectControl({ key: 'batch', label: 'batch', options: choiceOptions('batch'), value: s.batch, onChange: (batch) => update({ batch }) });
-    c.lr = rangeControl({ key: 'lr', label: 'learning rate', ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
-      toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: `log slider, ${lr.min.toExponential(0)} to ${lr.max}` });
-    c.optimizer = selectControl({ key: 'optimizer', label: 'optimizer', value: s.optimizer, onChange: (optimizer) => update({ optimizer }),
-      options: choiceOptions('optimizer', (v) => (v === 'sgd' ? 'SGD with momentum' : 'Adam')),
-      hint: 'SGD steps by lr × gradient; Adam by lr × a normalised gradient' });
-    c.momentum = rangeControl({ key: 'momentum', label: 'momentum (SGD)', ...range('momentum'), step: 0.01, value: s.momentum,
+    c.layers = rangeControl({ key: 'layers', label: T.layers, ...range('layers'), step: 1, integer: true, value: s.layers, onChange: (layers) => update({ layers }) });
+    c.dModel = selectControl({ key: 'dModel', label: T.dModel, options: choiceOptions('dModel', (v) => whole(v, lang)), value: s.dModel, onChange: (dModel) => update({ dModel }) });
+    c.heads = selectControl({ key: 'heads', label: T.heads, options: headOptions(s.dModel, lang), value: s.heads, onChange: (heads) => update({ heads }) });
+    c.copyLength = rangeControl({ key: 'copyLength', label: T.copyLength, ...range('copyLength'), step: 1, integer: true, value: s.copyLength, onChange: (copyLength) => update({ copyLength }) });
+    c.symbols = rangeControl({ key: 'symbols', label: T.symbols, ...range('symbols'), step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
+    c.batch = selectControl({ key: 'batch', label: T.batch, options: choiceOptions('batch', (v) => whole(v, lang)), value: s.batch, onChange: (batch) => update({ batch }) });
+    c.lr = rangeControl({ key: 'lr', label: T.lr, ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
+      toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: T.lrHint(lr.min.toExponential(0), formatNumber(lr.max, lang, { maximumFractionDigits: 6 })) });
+    c.optimizer = selectControl({ key: 'optimizer', label: T.optimizer, value: s.optimizer, onChange: (optimizer) => update({ optimizer }),
+      options: choiceOptions('optimizer', (v) => (v === 'sgd' ? T.sgd : T.adam)),
+      hint: T.optimizerHint });
+    c.momentum = rangeControl({ key: 'momentum', label: T.momentum, ...range('momentum'), step: 0.01, value: s.momentum,
       onChange: (momentum) => update({ momentum }) });
-    c.steps = numberControl({ key: 'steps', label: 'steps per run', ...range('steps'), integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
-    c.init = selectControl({ key: 'init', label: 'initialisation', value: s.init, onChange: (init) => update({ init }),
-      options: [{ value: 'xavier', text: 'Xavier (unit-variance q, k)' }, { value: 'torch', text: 'PyTorch Linear default' }, { value: 'gpt', text: 'GPT N(0, 0.02)' }],
-      hint: 'predicted logit std at init: …' });
-    c.variants = checkboxGroup({ key: 'variants', label: 'variants to compare', values: s.variants, atLeastOne: true, onChange: (variants) => update({ variants }),
-      options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha) })) });
-    c.trainAlpha = rangeControl({ key: 'trainAlpha', label: 'α of the 1/d_k^α variant', ...range('trainAlpha'), step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
-    c.seeds = rangeControl({ key: 'seeds', label: 'seeds per variant', ...range('seeds'), step: 1, integer: true, value: s.seeds, onChange: (seeds) => update({ seeds }) });
-    c.trainSeed = numberControl({ key: 'trainSeed', label: 'first seed', min: 0, max: MAX_SEED - 4, integer: true, value: s.trainSeed, onChange: (trainSeed) => update({ trainSeed }) });
-    c.threshold = numberControl({ key: 'threshold', label: 'loss threshold', ...range('threshold'), value: s.threshold, onChange: (threshold) => update({ threshold }) });
-    c.evalEvery = numberControl({ key: 'evalEvery', label: 'evaluate every (steps)', ...range('evalEvery'), integer: true, value: s.evalEvery, onChange: (evalEvery) => update({ evalEvery }) });
+    c.steps = numberControl({ key: 'steps', label: T.steps, ...range('steps'), integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
+    c.init = selectControl({ key: 'init', label: T.init, value: s.init, onChange: (init) => update({ init }),
+      options: [{ value: 'xavier', text: T.xavier }, { value: 'torch', text: T.torch }, { value: 'gpt', text: T.gpt }],
+      hint: T.predictionPending });
+    c.variants = checkboxGroup({ key: 'variants', label: T.variants, values: s.variants, atLeastOne: true, onChange: (variants) => update({ variants }),
+      options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha, lang) })) });
+    c.trainAlpha = rangeControl({ key: 'trainAlpha', label: T.trainAlpha, ...range('trainAlpha'), step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
+    c.seeds = rangeControl({ key: 'seeds', label: T.seeds, ...range('seeds'), step: 1, integer: true, value: s.seeds, onChange: (seeds) => update({ seeds }) });
+    c.trainSeed = numberControl({ key: 'trainSeed', label: T.trainSeed, min: 0, max: MAX_SEED - 4, integer: true, value: s.trainSeed, onChange: (trainSeed) => update({ trainSeed }) });
+    c.threshold = numberControl({ key: 'threshold', label: T.threshold, ...range('threshold'), value: s.threshold, onChange: (threshold) => update({ threshold }) });
+    c.evalEvery = numberControl({ key: 'evalEvery', label: T.evalEvery, ...range('evalEvery'), integer: true, value: s.evalEvery, onChange: (evalEvery) => update({ evalEvery }) });
     this.c = c;
 
-    this.start = button({ text: 'Start', class: 'primary', onClick: actions.start });
-    this.pause = button({ text: 'Pause', onClick: actions.pause });
-    this.step = button({ text: 'Step', title: 'one training step of every run', onClick: actions.step });
-    this.reset = button({ text: 'Reset', title: 'clear the curves and start again from the seeds', onClick: actions.reset });
+    this.start = button({ text: T.start, class: 'primary', onClick: actions.start });
+    this.pause = button({ text: T.pause, onClick: actions.pause });
+    this.step = button({ text: T.step, title: T.stepTitle, onClick: actions.step });
+    this.reset = button({ text: T.reset, title: T.resetTitle, onClick: actions.reset });
     // What the runs are doing, in words (a first Step or Start loads the model in every worker first).
     this.status = h('p', { class: 'train-status', attrs: { role: 'status', 'data-train-status': '' } });
-    this.buttons = h('div', { class: 'buttons', attrs: { role: 'group', 'aria-label': 'training' } },
+    this.buttons = h('div', { class: 'buttons', attrs: { role: 'group', 'aria-label': T.training } },
       [this.start, this.pause, this.step, this.reset]);
     const group = (title, items) => h('fieldset', { class: 'control-group' }, [h('legend', { text: title }), ...items.map((x) => x.element)]);
     this.settings = h('details', { class: 'settings', attrs: { open: '' } }, [
-      h('summary', { text: 'Settings' }),
-      h('div', { class: 'controls', attrs: { role: 'group', 'aria-label': 'Exercise settings' } }, [
-        group('Compare', [c.variants, c.trainAlpha, c.seeds, c.trainSeed]),
-        group('Model', [c.layers, c.dModel, c.heads, c.init]),
-        group('Task', [c.copyLength, c.symbols]),
-        group('Training', [c.optimizer, c.lr, c.momentum, c.batch, c.steps, c.threshold, c.evalEvery]),
+      h('summary', { text: T.settings }),
+      h('div', { class: 'controls', attrs: { role: 'group', 'aria-label': T.settingsLabel } }, [
+        group(T.compare, [c.variants, c.trainAlpha, c.seeds, c.trainSeed]),
+        group(T.model, [c.layers, c.dModel, c.heads, c.init]),
+        group(T.task, [c.copyLength, c.symbols]),
+        group(T.trainingGroup, [c.optimizer, c.lr, c.momentum, c.batch, c.steps, c.threshold, c.evalEvery]),
       ]),
     ]);
     this.bar = h('div', { class: 'train-bar' }, [this.buttons, this.status]);
@@ -74,20 +77,20 @@ export class TrainControls {
   show(state, changed) {
     for (const key of changed) if (this.c[key]) this.c[key].set(state[key]);
     if (changed.includes('dModel')) {
-      this.c.heads.setOptions(headOptions(state.dModel));
+      this.c.heads.setOptions(headOptions(state.dModel, this.lang));
       this.c.heads.set(state.heads);
     }
-    if (changed.includes('trainAlpha')) this.c.variants.labels.alpha.textContent = variantLabel('alpha', state.trainAlpha);
+    if (changed.includes('trainAlpha')) this.c.variants.labels.alpha.textContent = variantLabel('alpha', state.trainAlpha, this.lang);
   }
 
   /** The init control's hint: the predicted logit std at init per variant (from the core). */
   showPrediction(state, values) {
-    const parts = state.variants.map((v, i) => `${variantLabel(v, state.trainAlpha)} ${short(values[i])}`);
-    this.c.init.hint.textContent = `predicted logit std at init: ${parts.join(' · ')}`;
+    const parts = state.variants.map((v, i) => T.predictionPart(variantLabel(v, state.trainAlpha, this.lang), short(values[i], this.lang)));
+    this.c.init.hint.textContent = T.prediction(parts);
   }
 }
 
-function headOptions(dModel) {
+function headOptions(dModel, lang) {
   return PROPERTY_BY_KEY.get('heads').choices.filter((n) => dModel % n === 0)
-    .map((value) => ({ value, text: `${value} (d_k = ${dModel / value})` }));
+    .map((value) => ({ value, text: T.headOption(whole(value, lang), whole(dModel / value, lang)) }));
 }

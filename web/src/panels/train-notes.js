@@ -1,9 +1,10 @@
 // Short notes next to the exercise's charts, written from numbers measured in this page (never canned).
 // Pure: no DOM.
 
-import { short } from '../ui/format.js';
+import { count, short, stepsText } from '../ui/format.js';
+import { STRINGS } from '../ui/strings.js';
 
-const INIT_TEXT = { xavier: 'Xavier init', torch: 'PyTorch’s default init', gpt: 'GPT-style init' };
+const T = STRINGS.trainNotes;
 
 // A logit std from which the softmax over ~20 keys is close to one-hot (the explorer's sweep: near d_k 16).
 const SATURATING_STD = 3;
@@ -12,28 +13,22 @@ const SATURATING_STD = 3;
  * How each variant's attention starts: the predicted logit std at init (from the core) and, once a step ran,
  * the attention entropy at step 1 (median over seeds, mean over layers).
  * @param {{variants: string[], labelOf: (v) => string, init: string, predicted: number[]|null,
- *          entropyAtStart: (number|null)[]}} input  predicted and entropyAtStart in the order of variants
+ *          entropyAtStart: (number|null)[], lang?: string}} input  predicted and entropyAtStart in the order of variants
  * @returns {string} '' when there is nothing measured yet
  */
-export function startNote({ variants, labelOf, init, predicted, entropyAtStart }) {
+export function startNote({ variants, labelOf, init, predicted, entropyAtStart, lang = 'en' }) {
   if (!predicted || predicted.length !== variants.length) return '';
-  const list = (values, unit = '') => variants.map((v, i) => `${labelOf(v)} ${short(values[i])}${unit}`).join(' · ');
-  const stds = `predicted attention-logit std at init (${INIT_TEXT[init] ?? init}): ${list(predicted)}`;
+  const list = (values, unit = (x) => x) => variants.map((v, i) => T.listItem(labelOf(v), unit(short(values[i], lang)))).join(' · ');
+  const stds = T.predicted(T.init[init] ?? init, list(predicted));
   const max = Math.max(...predicted);
   const min = Math.min(...predicted);
   const sharp = variants.filter((_, i) => predicted[i] >= SATURATING_STD).map(labelOf);
   let meaning;
-  if (sharp.length > 0 && max >= 2 * min) {
-    meaning = `a std of ${short(max)} makes the softmax nearly one-hot before any learning, so ${sharp.join(' and ')} start${sharp.length > 1 ? '' : 's'} saturated`;
-  } else if (max < 1) {
-    meaning = 'logits this small leave every variant’s attention near uniform at the start, so the scaling has little to correct';
-  } else {
-    meaning = 'no variant starts saturated';
-  }
-  const measured = entropyAtStart.every((e) => Number.isFinite(e))
-    ? `. Measured at step 1: attention entropy ${list(entropyAtStart, ' nats')} (the first point of the entropy chart; the heatmaps after one Step show it)`
-    : '. Press Step once to see it in the entropy chart and the heatmaps';
-  return `${capitalise(stds)}: ${meaning}${measured}.`;
+  if (sharp.length > 0 && max >= 2 * min) meaning = T.startSaturated(short(max, lang), sharp, lang);
+  else if (max < 1) meaning = T.startUniform;
+  else meaning = T.startFine;
+  const measured = entropyAtStart.every((e) => Number.isFinite(e)) ? T.measuredAtStep1(list(entropyAtStart, T.nats)) : T.pressStep;
+  return T.start(stds, meaning, measured);
 }
 
 /** Median over seeds of the layer-mean attention entropy at step 1, per variant (null before step 1). */
@@ -48,14 +43,14 @@ export function entropyAtStart(records, variants) {
   });
 }
 
-const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * One line under a mechanism chart: per variant, how far its median curve moved from its peak (a metric that
  * dies) or from its start (one that grows), with the steps.  @param {import('../training/series.js').Series} series
- * @param {{what: string, labelOf: (v) => string, variants: string[], trend: 'fall'|'grow'}} o
+ * @param {{what: string, labelOf: (v) => string, variants: string[], trend: 'fall'|'grow', lang?: string}} o
  */
-export function trendNote(series, { what, labelOf, variants, trend }) {
+export function trendNote(series, { what, labelOf, variants, trend, lang = 'en' }) {
+  const n = (x) => short(x, lang);
+  const step = (x) => stepsText(x, lang);
   const { xs, columns } = series;
   if (xs.length < 2) return '';
   const parts = [];
@@ -67,22 +62,22 @@ export function trendNote(series, { what, labelOf, variants, trend }) {
     if (trend === 'fall') {
       const [peakStep, peak] = points.reduce((best, p) => (p[1] > best[1] ? p : best));
       const ratio = peak / last;
-      parts.push(ratio >= 2
-        ? `${labelOf(v)}: ${what} fell ${times(ratio)} from its peak (${short(peak)} at step ${peakStep}) to ${short(last)} by step ${lastStep}`
-        : `${labelOf(v)}: ${what} stayed within 2× of its peak (${short(peak)} at step ${peakStep}; ${short(last)} at step ${lastStep})`);
+      const o = { label: labelOf(v), what, peak: n(peak), peakStep: step(peakStep), last: n(last), lastStep: step(lastStep) };
+      parts.push(ratio >= 2 ? T.fell({ ...o, ratio: times(ratio, lang) }) : T.stayed(o));
     } else {
       const [firstStep, first] = points[0];
       const ratio = last / first;
-      parts.push(`${labelOf(v)}: ${what} went from ${short(first)} at step ${firstStep} to ${short(last)} at step ${lastStep}`
-        + (ratio >= 1.5 || ratio <= 1 / 1.5 ? ` (${ratio >= 1 ? `${times(ratio)} larger` : `${times(1 / ratio)} smaller`})` : ''));
+      const change = ratio >= 1 ? T.larger(times(ratio, lang)) : T.smaller(times(1 / ratio, lang));
+      parts.push(T.went({ label: labelOf(v), what, first: n(first), firstStep: step(firstStep), last: n(last), lastStep: step(lastStep) })
+        + (ratio >= 1.5 || ratio <= 1 / 1.5 ? T.inBrackets(change) : ''));
     }
   }
-  return parts.length ? `${parts.join('; ')}.` : '';
+  return parts.length ? T.sentences(parts) : '';
 }
 
 /** 1,400× or 3.2×. */
-export function times(ratio) {
-  return ratio >= 100 ? `${Math.round(ratio).toLocaleString('en')}×` : `${short(ratio)}×`;
+export function times(ratio, lang = 'en') {
+  return T.times(ratio >= 100 ? count(Math.round(ratio), lang) : short(ratio, lang));
 }
 
 /**
@@ -94,7 +89,7 @@ export function times(ratio) {
  *   per variant: the median over seeds at each step of the window
  * @returns {{rows: {fromStep, toStep, variant, gradRatio, updateRatio}[], text: string}|null}
  */
-export function adamNote(windows, { variants, labelOf, optimizer = 'adam' }) {
+export function adamNote(windows, { variants, labelOf, optimizer = 'adam', lang = 'en' }) {
   const mean = (a) => a.reduce((s, x) => s + x, 0) / a.length;
   const ok = (a) => a && a.length > 0 && a.every((x) => Number.isFinite(x) && x > 0);
   const [ref, ...others] = variants;
@@ -108,13 +103,12 @@ export function adamNote(windows, { variants, labelOf, optimizer = 'adam' }) {
     }
   }
   if (rows.length === 0) return null;
-  const gap = (r) => (r >= 1 ? `${times(r)} larger` : `${times(1 / r)} smaller`);
-  const sentences = rows.map((r) => `steps ${r.fromStep}–${r.toStep}: ${labelOf(r.variant)}'s q/k gradient is ${gap(r.gradRatio)} `
-    + `than ${labelOf(ref)}'s, its update ${gap(r.updateRatio)}`);
+  const x = (r) => times(r, lang);
+  const gap = (r) => (r >= 1 ? T.larger(x(r)) : T.smaller(x(1 / r)));
+  const sentences = rows.map((r) => T.adamWindow({ from: stepsText(r.fromStep, lang), to: stepsText(r.toStep, lang), label: labelOf(r.variant),
+    reference: labelOf(ref), grad: gap(r.gradRatio), update: gap(r.updateRatio) }));
   const size = (r) => Math.max(r, 1 / r);
   const widest = rows.reduce((a, b) => (size(b.gradRatio) > size(a.gradRatio) ? b : a));
-  const why = optimizer === 'sgd'
-    ? `SGD steps by the learning rate times the (momentum-averaged) gradient, so the step sizes differ as the gradients do (${times(size(widest.gradRatio))} vs ${times(size(widest.updateRatio))}).`
-    : `Adam divides each step by the running size of its own gradient: a ${times(size(widest.gradRatio))} gap in gradient became a ${times(size(widest.updateRatio))} gap in step size, so a small gradient still moves the weights.`;
-  return { rows, text: `Median over seeds; ${sentences.join('; ')}. ${why}` };
+  const why = (optimizer === 'sgd' ? T.whySgd : T.whyAdam)(x(size(widest.gradRatio)), x(size(widest.updateRatio)));
+  return { rows, text: T.adam(sentences, why) };
 }

@@ -19,6 +19,10 @@ import { runPlan, trainConfig } from '../training/run-plan.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
+import { STRINGS } from '../ui/strings.js';
+import { count, whole } from '../ui/format.js';
+
+const T = STRINGS.train;
 
 // The status (buttons, the runs' table, the answer) follows the runs closely; the charts, which cost most of the
 // main thread's time while training (and take it from the workers on a machine with few cores), half as often.
@@ -29,15 +33,17 @@ const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p)
 
 export class TrainPanel {
   /**
-   * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number}} deps
+   * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number,
+   *          lang: string}} deps  lang: how numbers are written (the element's)
    */
-  constructor({ store, helper, theme, notify, createClient, concurrency }) {
+  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en' }) {
     this.store = store;
+    this.lang = lang;
     this.helper = helper;
     // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
     this.answerClient = new AnswerClient(helper, {
       onAnswer: () => this.statusRenderer.schedule(),
-      onError: (error) => this._showProblem(`The answer could not be computed: ${error.message}`),
+      onError: (error) => this._showProblem(T.answerFailed(error.message)),
     });
     this.theme = theme;
     this.notify = notify;
@@ -52,17 +58,16 @@ export class TrainPanel {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
     };
-    this.controls = new TrainControls({ store, actions: {
+    this.controls = new TrainControls({ store, lang, actions: {
       start: () => this.start(), pause: () => this.pause(), step: () => this._stepOnce(), reset: () => this.reset() } });
-    this.charts = new TrainCharts({ store, theme });
+    this.charts = new TrainCharts({ store, theme, lang });
     this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
     this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train', 'aria-labelledby': 'lab-train-title' } }, [
-      h('h2', { attrs: { id: 'lab-train-title' }, text: 'The exercise: does the scaling make training faster?' }),
-      h('p', { class: 'lede', text: 'A small Transformer learns to copy a sequence of random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). '
-        + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?' }),
+      h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
+      h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
@@ -86,19 +91,19 @@ export class TrainPanel {
   }
 
   _buildResults() {
-    this.runTable = new RunTable();
-    this.answer = new AnswerView();
+    this.runTable = new RunTable(this.lang);
+    this.answer = new AnswerView(this.lang);
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
     // Shown when a setting changed after the runs made progress: the curves stay until Start.
     this.pendingText = h('span');
     this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
-      button({ text: 'Apply now', class: 'chip', onClick: () => this._applyPending() })]);
+      button({ text: T.applyNow, class: 'chip', onClick: () => this._applyPending() })]);
     this.pending.hidden = true;
-    this.exportButtons = h('div', { class: 'buttons', attrs: { 'data-key': 'export', role: 'group', 'aria-label': 'export' } }, [
-      button({ text: 'Export CSV', onClick: () => this._exportCsv() }),
-      button({ text: 'Export JSON', onClick: () => this._exportJson() }),
+    this.exportButtons = h('div', { class: 'buttons', attrs: { 'data-key': 'export', role: 'group', 'aria-label': T.export } }, [
+      button({ text: T.exportCsv, onClick: () => this._exportCsv() }),
+      button({ text: T.exportJson, onClick: () => this._exportJson() }),
     ]);
     this.results = h('div', { class: 'results' }, [
       this.problem,
@@ -176,15 +181,14 @@ export class TrainPanel {
     }
     this.exercise.pause();
     this.pendingPlan = true;
-    this.pendingText.textContent = `Settings changed: Start trains them from step 0 and clears the ${this.exercise.runs.length} runs shown `
-      + `(${progress.toLocaleString('en')} steps in all); until then their curves stay.`;
+    this.pendingText.textContent = T.pending(whole(this.exercise.runs.length, this.lang), count(progress, this.lang));
     this.pending.hidden = false;
   }
 
   _applyPlan(state) {
     this.exercise.setPlan(runPlan(state), state.steps);
     this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
-    this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha));
+    this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha, this.lang));
     this.charts.invalidate();
   }
 
@@ -196,7 +200,7 @@ export class TrainPanel {
       this.controls.showPrediction(state, reply.values);
       this.renderer.schedule();
       this._showProblem('');
-    }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : `These settings cannot run: ${error.message}`));
+    }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : T.cannotRun(error.message)));
   }
 
   _showProblem(text) {
@@ -215,7 +219,7 @@ export class TrainPanel {
     return {
       state,
       slots,
-      labelOf: (v) => variantLabel(v, state.trainAlpha),
+      labelOf: (v) => variantLabel(v, state.trainAlpha, this.lang),
       colourOf: (v) => variantColour(v, dark),
       band: new Set(slots.map((s) => s.record.seed)).size > 1,
     };
@@ -234,8 +238,8 @@ export class TrainPanel {
     const { start, pause, step, reset } = this.controls;
     const started = slots.some((s) => s.record.stepsDone > 0);
     const failedAll = slots.length > 0 && slots.every((s) => s.status === 'failed');
-    if (failedAll) this._showProblem(`The runs could not start: ${slots[0].error}`);
-    const startText = this.pendingPlan ? 'Start (new settings)' : started && ex.canAdvance ? 'Continue' : 'Start';
+    if (failedAll) this._showProblem(T.cannotStart(slots[0].error));
+    const startText = this.pendingPlan ? T.startNew : started && ex.canAdvance ? T.continue : STRINGS.trainControls.start;
     if (start.textContent !== startText) start.textContent = startText;
     start.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
     pause.disabled = !ex.running;
@@ -243,7 +247,7 @@ export class TrainPanel {
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     this._renderStatusLine(slots, state.steps);
-    this.answerClient.update(slots, state);
+    this.answerClient.update(slots, state, this.lang);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
     this._renderStartNote(state, slots, labelOf);
@@ -254,7 +258,7 @@ export class TrainPanel {
     const matches = p && !this.pendingPlan
       && p.key === JSON.stringify(state.variants.map((v) => trainConfig(state, v, state.trainSeed)));
     const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
-      entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants) }) : '';
+      entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants), lang: this.lang }) : '';
     if (this.startNote.textContent !== text) this.startNote.textContent = text;
   }
 
@@ -263,19 +267,18 @@ export class TrainPanel {
    * the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
    */
   _renderStatusLine(slots, steps) {
-    const count = (status) => slots.filter((s) => s.status === status).length;
+    const howMany = (status) => slots.filter((s) => s.status === status).length;
+    const w = (x) => whole(x, this.lang);
     const done = slots.map((s) => Math.min(s.record.stepsDone, steps));
     const together = done.every((d) => d === done[0]);
-    const total = done.reduce((a, b) => a + b, 0).toLocaleString('en');
-    const planned = (slots.length * steps).toLocaleString('en');
+    const total = count(done.reduce((a, b) => a + b, 0), this.lang);
+    const planned = count(slots.length * steps, this.lang);
     const waiting = slots.some((s) => s.status === 'training' && runSettled(this.answerClient.answer, s.record));
     let text = '';
-    if (count('loading') > 0) text = `Loading the model of ${count('loading')} run${count('loading') > 1 ? 's' : ''}…`;
-    else if (count('training') > 0) {
-      text = together ? `Training: step ${done[0]} of ${steps}.` : `Training: ${total} of ${planned} steps in all`
-        + `${waiting ? '; the runs that have not reached the threshold yet go first, so that the answer comes sooner' : ''}.`;
-    } else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = `Finished: ${steps} steps per run.`;
-    else if (count('paused') > 0) text = together ? `Paused at step ${done[0]} of ${steps}.` : `Paused: ${total} of ${planned} steps in all.`;
+    if (howMany('loading') > 0) text = T.loading(this.lang, howMany('loading'), w(howMany('loading')));
+    else if (howMany('training') > 0) text = together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting);
+    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = T.finished(w(steps));
+    else if (howMany('paused') > 0) text = together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned);
     const status = this.controls.status;
     if (status.textContent !== text) status.textContent = text;
   }

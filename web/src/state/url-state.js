@@ -4,12 +4,29 @@
 // and each such decision yields a notice that the page shows with textContent.
 
 import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, PROPERTY_BY_KEY, defaultLr, defaultState } from './properties.js';
+import { STRINGS } from '../ui/strings.js';
+
+const N = STRINGS.notice;
 
 const MAX_TEXT_LENGTH = 200;
 const SHOWN_TEXT_LENGTH = 40;
 const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const TRUE_WORDS = new Set(['1', 'true', 'on', 'yes']);
 const FALSE_WORDS = new Set(['0', 'false', 'off', 'no']);
+
+/**
+ * Notices as the page shows them, with the problems alone beside them (the `settings` property throws those).
+ * @returns {{texts: string[], problems: string[], add: (problem: string, remedy?: string) => void}}
+ */
+function noticeList() {
+  const texts = [];
+  const problems = [];
+  const add = (problem, remedy) => {
+    texts.push(remedy === undefined ? N.alone(problem) : N.withRemedy(problem, remedy));
+    problems.push(problem);
+  };
+  return { texts, problems, add };
+}
 
 /** A value quoted for a notice: shortened, control characters replaced. */
 export function quoteForNotice(text) {
@@ -22,16 +39,16 @@ function clampNumber(property, value, notices, where) {
   let v = value;
   if (property.type === 'int' && !Number.isInteger(v)) {
     v = Math.round(v);
-    notices.push(`${where}: ${value} is not a whole number; using ${v}.`);
+    notices.add(N.notWhole(where, value), N.using(v));
   }
   if (property.choices) {
     const nearest = property.choices.reduce((best, c) => (Math.abs(c - v) < Math.abs(best - v) ? c : best));
-    if (nearest !== v) notices.push(`${where}: ${v} is not one of ${property.choices.join(', ')}; using ${nearest}.`);
+    if (nearest !== v) notices.add(N.notChoice(where, v, property.choices.join(', ')), N.using(nearest));
     return nearest;
   }
   if (v < property.min || v > property.max) {
     const clamped = Math.min(property.max, Math.max(property.min, v));
-    notices.push(`${where}: ${v} is outside ${property.min}..${property.max}; using ${clamped}.`);
+    notices.add(N.outside(where, v, property.min, property.max), N.using(clamped));
     return clamped;
   }
   return v;
@@ -41,16 +58,16 @@ function clampNumber(property, value, notices, where) {
  * One value from text.  Returns {ok: true, value} or {ok: false}; appends notices.
  * @param {object} property a row of PROPERTIES
  * @param {string} text
- * @param {string[]} notices
+ * @param {{add: (problem: string, remedy?: string) => void}} notices (noticeList)
  * @param {string} where how the notice names the setting, e.g. 'Link setting "lr"'
  */
 export function parseValue(property, text, notices, where = property.key) {
   const raw = String(text).trim();
-  const keep = `keeping ${formatValue(property, property.default)}`;
+  const keep = N.keeping(formatValue(property, property.default));
   // A list may name every choice once (hide= can list every setting).
   const limit = property.type === 'list' ? Math.max(MAX_TEXT_LENGTH, property.choices.join(',').length) : MAX_TEXT_LENGTH;
   if (raw.length > limit) {
-    notices.push(`${where}: value is too long (${raw.length} characters); ${keep}.`);
+    notices.add(N.tooLong(where, raw.length), keep);
     return { ok: false };
   }
   switch (property.type) {
@@ -58,7 +75,7 @@ export function parseValue(property, text, notices, where = property.key) {
     case 'number': {
       const n = NUMBER_PATTERN.test(raw) ? Number(raw) : NaN;
       if (!Number.isFinite(n)) {
-        notices.push(`${where}: ${quoteForNotice(raw)} is not a finite number; ${keep}.`);
+        notices.add(N.notNumber(where, quoteForNotice(raw)), keep);
         return { ok: false };
       }
       return { ok: true, value: clampNumber(property, n, notices, where) };
@@ -67,13 +84,13 @@ export function parseValue(property, text, notices, where = property.key) {
       const word = raw.toLowerCase();
       if (TRUE_WORDS.has(word)) return { ok: true, value: true };
       if (FALSE_WORDS.has(word)) return { ok: true, value: false };
-      notices.push(`${where}: ${quoteForNotice(raw)} is not true or false; ${keep}.`);
+      notices.add(N.notBoolean(where, quoteForNotice(raw)), keep);
       return { ok: false };
     }
     case 'choice': {
       const found = property.choices.find((c) => c === raw.toLowerCase());
       if (found === undefined) {
-        notices.push(`${where}: ${quoteForNotice(raw)} is not one of ${property.choices.join(', ')}; ${keep}.`);
+        notices.add(N.notChoice(where, quoteForNotice(raw), property.choices.join(', ')), keep);
         return { ok: false };
       }
       return { ok: true, value: found };
@@ -83,11 +100,11 @@ export function parseValue(property, text, notices, where = property.key) {
       const chosen = [];
       for (const item of items) {
         const found = property.choices.find((c) => c.toLowerCase() === item.toLowerCase());
-        if (found === undefined) notices.push(`${where}: ignored ${quoteForNotice(item)} (not one of ${property.choices.join(', ')}).`);
+        if (found === undefined) notices.add(N.ignoredItem(where, quoteForNotice(item), property.choices.join(', ')));
         else if (!chosen.includes(found)) chosen.push(found);
       }
       if (chosen.length === 0 && !property.allowEmpty) {
-        if (items.length === 0) notices.push(`${where}: empty; ${keep}.`);
+        if (items.length === 0) notices.add(N.empty(where), keep);
         return { ok: false };
       }
       // Lists keep the table's order (the first variant is the answer's reference).
@@ -109,25 +126,26 @@ export function formatValue(property, value) {
  * @param {Iterable<[string, string]>} pairs
  * @param {object} base a full state
  * @param {{lookup: Map, describe: (name) => string}} naming how names map to properties and notices name them
- * @returns {{state: object, notices: string[]}}
+ * @returns {{state: object, notices: string[], problems: string[]}} problems: each notice's problem alone
  */
 function applyPairs(pairs, base, naming) {
   const values = { ...base };
-  const notices = [];
+  const notices = noticeList();
   const seen = new Set();
   for (const [name, text] of pairs) {
     const property = naming.lookup.get(name);
     if (!property) {
-      notices.push(`${naming.describe(quoteForNotice(name))} is not a setting of this lab; ignored.`);
+      notices.add(N.notASetting(naming.describe(quoteForNotice(name))), N.ignored);
       continue;
     }
-    if (seen.has(property.key)) notices.push(`${naming.describe(name)} appears more than once; the last one counts.`);
+    if (seen.has(property.key)) notices.add(N.twice(naming.describe(name)), N.lastCounts);
     seen.add(property.key);
     const parsed = parseValue(property, text, notices, naming.describe(name));
     if (parsed.ok) values[property.key] = parsed.value;
   }
   const normalized = normalizeState(followOptimizerLr(base, values, seen.has('lr')));
-  return { state: normalized.state, notices: notices.concat(normalized.notices) };
+  return { state: normalized.state, notices: notices.texts.concat(normalized.notices),
+    problems: notices.problems.concat(normalized.problems) };
 }
 
 /**
@@ -145,7 +163,7 @@ export function followOptimizerLr(previous, next, lrGiven) {
 export function parseHash(hash, base = defaultState()) {
   const text = String(hash ?? '').replace(/^#/, '');
   const pairs = text === '' ? [] : [...new URLSearchParams(text)];
-  return applyPairs(pairs, base, { lookup: PROPERTY_BY_KEY, describe: (name) => `Link setting ${name}` });
+  return applyPairs(pairs, base, { lookup: PROPERTY_BY_KEY, describe: N.link });
 }
 
 /**
@@ -153,7 +171,7 @@ export function parseHash(hash, base = defaultState()) {
  * @param {Iterable<[string, string]>} attributes [name, value] pairs of the attributes that name settings
  */
 export function parseAttributes(attributes, base = defaultState()) {
-  return applyPairs(attributes, base, { lookup: PROPERTY_BY_ATTRIBUTE, describe: (name) => `Attribute ${name}` });
+  return applyPairs(attributes, base, { lookup: PROPERTY_BY_ATTRIBUTE, describe: N.attribute });
 }
 
 /**
@@ -171,19 +189,19 @@ export function isSettingAttribute(name) {
 
 /**
  * Rules between settings: heads must divide d_model, the heatmap's layer and head must exist.
- * @returns {{state: object, notices: string[]}} a frozen full state
+ * @returns {{state: object, notices: string[], problems: string[]}} a frozen full state
  */
 export function normalizeState(values) {
   const state = { ...values };
-  const notices = [];
+  const notices = noticeList();
   if (state.dModel % state.heads !== 0) {
     const heads = PROPERTY_BY_KEY.get('heads').choices.filter((h) => h <= state.heads && state.dModel % h === 0).pop() ?? 1;
-    notices.push(`heads ${state.heads} does not divide d_model ${state.dModel}; using ${heads} heads.`);
+    notices.add(N.headsDivide(state.heads, state.dModel), N.usingHeads(heads));
     state.heads = heads;
   }
   if (state.heatLayer > state.layers) state.heatLayer = state.layers;
   if (state.heatHead > state.heads) state.heatHead = state.heads;
-  return { state: Object.freeze(state), notices };
+  return { state: Object.freeze(state), notices: notices.texts, problems: notices.problems };
 }
 
 /** The URL hash (without '#') of a state: every setting, layout keys only when not default. */

@@ -14,6 +14,7 @@
 
 import { RunRecord } from './run-record.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
+import { STRINGS } from '../ui/strings.js';
 
 const MAX_FAILURES = 2;
 const CHUNK_SECONDS = 0.1;
@@ -110,7 +111,7 @@ export class RunSlot {
     this.failures += 1;
     this.ready = false;
     this.client = null;
-    if (this.failures > maxFailures) this.error = `worker failed ${this.failures} times (${message})`;
+    if (this.failures > maxFailures) this.error = STRINGS.exercise.workerFailedTimes(this.failures, message);
     return this.failures <= maxFailures;
   }
 }
@@ -326,7 +327,7 @@ export class Exercise {
       .then((reply) => {
         if (generation !== this._generation || slot.retired || slot.record.diverged) return;
         slot.received(reply);
-        if (reply.diverged) this._onNotice(`${slot.record.variant} seed ${slot.record.seed} diverged at step ${reply.divergedStep}; the other runs go on.`);
+        if (reply.diverged) this._onNotice(STRINGS.exercise.diverged(STRINGS.runName(slot.record.variant, slot.record.seed), reply.divergedStep));
       }, (error) => {
         if (generation !== this._generation || slot.retired) return;
         if (!(error instanceof WorkerFailure)) slot.failed(error.message);
@@ -342,11 +343,11 @@ export class Exercise {
 
   _workerFailed(slot, message) {
     if (slot.retired) return;
-    const label = `${slot.record.variant} seed ${slot.record.seed}`;
+    const label = STRINGS.runName(slot.record.variant, slot.record.seed);
     if (!slot.workerLost(message, MAX_FAILURES)) {
-      this._onNotice(`The worker of ${label} failed again (${message}); the run is stopped, the others go on.`);
+      this._onNotice(STRINGS.exercise.workerFailedAgain(label, message));
     } else {
-      this._onNotice(`The worker of ${label} failed (${message}); it was replaced and the run resumes at step ${slot.record.stepsDone}.`);
+      this._onNotice(STRINGS.exercise.workerReplaced(label, message, slot.record.stepsDone));
     }
     this._onChange();
   }

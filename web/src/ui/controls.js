@@ -2,6 +2,7 @@
 // data-key (so hide="key" can hide it) and `set` shows a value without firing the change callback.
 
 import { h } from './dom.js';
+import { STRINGS } from './strings.js';
 
 /** The control's id: unique because each key has one control per lab, and ids are scoped to its shadow root. */
 function uid(key) {
@@ -21,7 +22,7 @@ export function rangeControl(o) {
   const slider = h('input', { attrs: { id, type: 'range', min: o.sliderMin ?? o.min, max: o.sliderMax ?? o.max,
     step: o.sliderStep ?? o.step ?? 1 } });
   const box = h('input', { class: 'number', attrs: { type: 'number', min: o.min, max: o.max, step: o.step ?? 'any',
-    'aria-label': `${o.label} (exact value)`, inputmode: 'decimal' } });
+    'aria-label': STRINGS.exactValue(o.label), inputmode: 'decimal' } });
   const set = (value) => {
     slider.value = String(toSlider(value));
     box.value = String(value);

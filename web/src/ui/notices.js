@@ -2,6 +2,7 @@
 // replaced, runs that diverged.  Text only (textContent).
 
 import { h, replaceChildren } from './dom.js';
+import { STRINGS } from './strings.js';
 
 const MAX_KEPT = 12;
 
@@ -11,7 +12,7 @@ export class Notices {
     this.list = h('ul');
     this.box = h('div', { class: 'notices', attrs: { role: 'status', 'aria-live': 'polite' } }, [
       this.list,
-      h('button', { class: 'chip', text: 'Dismiss', attrs: { type: 'button', 'aria-label': 'Dismiss notices' }, on: { click: () => this.clear() } }),
+      h('button', { class: 'chip', text: STRINGS.dismiss, attrs: { type: 'button', 'aria-label': STRINGS.dismissNotices }, on: { click: () => this.clear() } }),
     ]);
     this.box.hidden = true;
     this.element = h('div', { attrs: { 'data-key': 'notices' } }, [this.box]);

@@ -2,6 +2,8 @@
 // always blue, unscaled always vermillion); dark mode uses a lighter blue for contrast.  The lesson's raw
 // softmax is the unscaled colour, its scaled softmax the scaled colour.
 
+import { STRINGS, formatNumber } from './strings.js';
+
 const OKABE_ITO = {
   blue: '#0072B2', skyBlue: '#56B4E9', vermillion: '#D55E00', orange: '#E69F00', green: '#009E73',
   purple: '#CC79A7', yellow: '#F0E442',
@@ -35,13 +37,10 @@ export function rgbOf(hex) {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-/** How the lab names a variant; the alpha variant shows its exponent. */
-export function variantLabel(variant, alpha) {
-  switch (variant) {
-    case 'scaled': return 'scaled 1/√d_k';
-    case 'unscaled': return 'unscaled';
-    case 'alpha': return `1/d_k^α, α=${alpha}`;
-    case 'qknorm': return 'QK-norm';
-    default: return variant;
-  }
+const ALPHA_DIGITS = Object.freeze({ maximumFractionDigits: 6, useGrouping: false });
+
+/** How the lab names a variant (strings.js); the alpha variant shows its exponent, written for `lang`. */
+export function variantLabel(variant, alpha, lang = 'en') {
+  const name = Object.hasOwn(STRINGS.variants, variant) ? STRINGS.variants[variant] : variant;
+  return typeof name === 'function' ? name(formatNumber(alpha, lang, ALPHA_DIGITS)) : name;
 }

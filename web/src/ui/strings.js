@@ -1,7 +1,14 @@
-// Every text the element itself (not its panels yet) shows or throws, in one place, so that a translation
-// is one file; and numbers formatted for the element's language.  Pure: no DOM beyond reading `lang`.
+// Every text the lab shows a learner or throws at a lesson page, in one place, so that a translation is one
+// file (web/README.md, "Translating the lab"); and numbers formatted for the element's language.
+// Pure: no DOM beyond reading `lang`.
 //
-// The panels' texts still live in the panels; they move here one panel at a time.
+// A translation replaces the English texts of STRINGS (keys and the arguments of the functions stay).  Numbers
+// reach the functions already formatted for the element's lang (strings, named like `steps`, `value`); a
+// function that needs the count itself for a plural gets it as a number with the lang (see `plural`).
+// Not here: CSS, ids, export column names (CSV/JSON keys are data), developer-only console messages, and the
+// core's own texts (scenario titles and captions come from the wasm core).
+
+import { PHRASEBOOK } from '../core-tables.js';
 
 /** The language the element speaks: its own or nearest ancestor's lang attribute, else the document's, else 'en'. */
 export function langOf(element) {
@@ -14,18 +21,45 @@ export function langOf(element) {
   }
 }
 
+const THREE_DIGITS = Object.freeze({ maximumSignificantDigits: 3 });
+// Formatters by options (the same object again: no key to build) and lang; by lang and options' text.
+const byOptions = new WeakMap();
+const byText = new Map();
+
+function formatter(lang, options) {
+  let perLang = byOptions.get(options);
+  if (!perLang) byOptions.set(options, (perLang = new Map()));
+  let format = perLang.get(lang);
+  if (!format) {
+    const key = `${lang}|${JSON.stringify(options)}`;
+    format = byText.get(key) ?? new Intl.NumberFormat(lang, options);
+    byText.set(key, format);
+    perLang.set(lang, format);
+  }
+  return format;
+}
+
 /**
  * A number as a reader of `lang` writes it: 1234.5 -> "1,234.5" (en), "1.234,5" (de).
  * @param {number} x  @param {string} lang  @param {Intl.NumberFormatOptions} options (default: up to 3 significant digits)
  */
-export function formatNumber(x, lang = 'en', options = { maximumSignificantDigits: 3 }) {
+export function formatNumber(x, lang = 'en', options = THREE_DIGITS) {
   if (!Number.isFinite(x)) return Number.isNaN(x) ? '–' : (x > 0 ? '∞' : '−∞');
-  return new Intl.NumberFormat(lang, options).format(x);
+  return formatter(lang, options).format(x);
 }
 
-/** English, the lab's only language so far.  Functions take what the sentence needs. */
+/**
+ * The form of a phrase for `count` in `lang`: forms by plural category (English: one, other; a translation
+ * lists its language's categories, e.g. one, few, many, other).
+ * @param {string} lang  @param {number} count  @param {{one?: string, few?: string, many?: string, other: string}} forms
+ */
+export function plural(lang, count, forms) {
+  return forms[new Intl.PluralRules(lang).select(count)] ?? forms.other;
+}
+
+/** English, the lab's language.  Functions take what the sentence needs. */
 export const STRINGS = Object.freeze({
-  // the bar at the top of every element
+  // ---- the bar at the top of every element (element/lab-instance.js) ----
   brand: 'sqrtdk lab',
   copyLink: 'Copy link',
   copyLinkTitle: 'copy a link that restores every setting, seeds included',
@@ -34,23 +68,349 @@ export const STRINGS = Object.freeze({
   copyThisLink: 'Copy this link:',
   helperFailed: (message, replaced) => `The helper worker failed (${message})${replaced ? '; it was replaced.' : '.'}`,
 
-  // the frame messaging of lab.html
+  // ---- the frame messaging of lab.html (api/frame-bridge.js) ----
   badParentOrigin: (value) => `parentOrigin ${value} is not an exact origin such as https://lessons.example.org; `
     + 'the lab does not talk to the page around it.',
   noParentFrame: 'parentOrigin is set but the lab is not inside a frame; nothing is posted.',
 
-  // the element's methods and properties (thrown as one-line Error messages)
+  // ---- the element's methods and properties (thrown as one-line Error messages) ----
   notConnected: (member) => `sqrtdk-lab: ${member} needs the element to be in the document.`,
   noExercise: (member) => `sqrtdk-lab: ${member} needs the exercise panel (panels includes "train").`,
   badExportFormat: (format) => `sqrtdk-lab: exportData(format): format must be 'csv' or 'json', not ${format}.`,
   badSettingsType: (type) => `sqrtdk-lab: settings must be an object such as {dk: 256} or a hash such as "dk=256", not ${type}.`,
   badSettingType: (key, expected, type) => `sqrtdk-lab: settings.${key} must be ${expected}, not ${type}; nothing was changed.`,
+  expectedType: { int: 'a number', number: 'a number', bool: 'true or false', choice: 'a string', list: 'an array of strings' },
+  anArray: 'an array',
   badSetting: (problem, more) => `sqrtdk-lab: ${problem}${more > 0 ? ` (and ${more} more)` : ''}; nothing was changed.`,
 
-  // events' messages (sqrtdk-error detail.message)
+  // ---- notices about settings from the link, the attributes or the `settings` property (state/url-state.js) ----
+  // A notice is a problem and what was done instead; the `settings` property throws the problem alone.
+  notice: {
+    link: (name) => `Link setting ${name}`,
+    attribute: (name) => `Attribute ${name}`,
+    withRemedy: (problem, remedy) => `${problem}; ${remedy}.`,
+    alone: (problem) => `${problem}.`,
+    notWhole: (where, value) => `${where}: ${value} is not a whole number`,
+    notChoice: (where, value, choices) => `${where}: ${value} is not one of ${choices}`,
+    outside: (where, value, min, max) => `${where}: ${value} is outside ${min}..${max}`,
+    tooLong: (where, length) => `${where}: value is too long (${length} characters)`,
+    notNumber: (where, value) => `${where}: ${value} is not a finite number`,
+    notBoolean: (where, value) => `${where}: ${value} is not true or false`,
+    ignoredItem: (where, value, choices) => `${where}: ignored ${value} (not one of ${choices})`,
+    empty: (where) => `${where}: empty`,
+    notASetting: (where) => `${where} is not a setting of this lab`,
+    twice: (where) => `${where} appears more than once`,
+    headsDivide: (heads, dModel) => `heads ${heads} does not divide d_model ${dModel}`,
+    using: (value) => `using ${value}`,
+    usingHeads: (heads) => `using ${heads} heads`,
+    keeping: (value) => `keeping ${value}`,
+    ignored: 'ignored',
+    lastCounts: 'the last one counts',
+  },
+
+  // ---- events' messages (sqrtdk-error detail.message) ----
   wasmFailed: (message) => `The WebAssembly core could not start: ${message}`,
   runFailed: (label, message) => `The run ${label} failed and stopped: ${message}`,
   workerReplaced: (label, step) => `The worker of ${label} failed; it was replaced and the run resumes at step ${step}.`,
   badMessage: (problem) => `sqrtdk-lab: message ignored: ${problem}`,
   unknownCommand: (type) => `unknown type ${type} (expected start, pause, reset or settings)`,
+
+  // ---- shared pieces: notices box, controls, variant names, a run's name ----
+  dismiss: 'Dismiss',
+  dismissNotices: 'Dismiss notices',
+  exactValue: (label) => `${label} (exact value)`,
+  /** The page's names of the variants (once the core's answer is here, the answer's names are shown). */
+  variants: {
+    scaled: 'scaled 1/√d_k',
+    unscaled: 'unscaled',
+    alpha: (alpha) => `1/d_k^α, α=${alpha}`,
+    qknorm: 'QK-norm',
+  },
+  runName: (variant, seed) => `${variant} seed ${seed}`,
+
+  // ---- charts (charts/*.js): titles and labels come from the panels ----
+  charts: {
+    png: 'PNG',
+    pngLabel: (name) => `Download ${name} chart as PNG`,
+    series: (title) => `${title}: series`,
+    showOrHide: (label) => `Show or hide ${label}`,
+    band: (label) => `${label} range`,
+    readoutX: (label, x) => `${label} ${x}`,
+    readoutItem: (label, value, range, at) => `${label} ${value}${range}${at}`,
+    readoutAt: (label, x) => ` (${label} ${x})`,
+    readoutRange: (lo, hi) => ` (${lo}–${hi})`,
+    histogramDescription: (title) => `${title}: histogram with the predicted normal density`,
+    histogramCaption: (curve, samples) => `${curve} drawn over ${samples} samples`,
+    histogramOutside: (percent) => `; ${percent} % fell outside the plotted range`,
+    histogramNote: (note) => `. ${note}`,
+    heatmapDescription: (title) => `${title}: attention weights, query rows by key columns`,
+    heatmapEmpty: 'no map yet: start training',
+    heatmapKeys: 'key position (B = BOS, S = SEP)',
+    heatmapQueries: 'query position',
+    bos: 'B',
+    sep: 'S',
+  },
+
+  // ---- panel 1, the saturation explorer (panels/softmax-panel.js) ----
+  softmax: {
+    title: 'Saturation explorer: one query, many keys',
+    lede: 'q and every key are random vectors with d_k independent N(0, 1) components, so q·k has variance d_k. '
+      + 'Raw scores spread like √d_k and the softmax puts almost all weight on one key; dividing by √d_k keeps the spread near 1.',
+    settings: 'Explorer settings',
+    dk: 'd_k (query/key dimension)',
+    dkHint: (from, to) => `log slider, ${from} to ${to}`,
+    keys: 'number of keys',
+    alpha: 'scale exponent α (scores = q·k / d_k^α)',
+    presets: 'scale presets',
+    presetRaw: 'raw',
+    presetRawTitle: 'alpha 0: no scaling',
+    presetSqrt: '1/√d_k',
+    presetSqrtTitle: 'alpha 0.5: the Transformer’s scaling',
+    presetLinear: '1/d_k',
+    presetLinearTitle: 'alpha 1: muP’s 1/d scaling',
+    seed: 'seed',
+    resample: 'Resample',
+    resampleTitle: 'a new draw (next seed)',
+    logScale: 'log scale',
+    // the printout
+    printoutTitle: (keys, dk, seed, alpha) => `one draw: q and ${keys} keys ~ N(0, I) in d_k = ${dk}, seed ${seed}; `
+      + `raw = softmax(q·k), scaled = softmax(q·k / ${dk}^${alpha})`,
+    columns: ['', 'top 5 weights', 'max', 'entropy', 'eff. keys', '|J|_F'],
+    columnTitles: ['', 'the largest softmax weights, descending', 'largest weight', 'entropy in nats',
+      'exp(entropy): how many keys the weight is spread over', 'Frobenius norm of the softmax Jacobian diag(p) − p pᵀ: how much gradient gets through'],
+    topWeights: (top) => `top ${top} weights`,
+    raw: 'raw',
+    scaled: 'scaled',
+    effectiveKeys: (effective, keys) => `${effective} / ${keys}`,
+    printoutNote: (keys, lnKeys) => `entropy in nats (uniform over ${keys} keys: ln ${keys} = ${lnKeys}); `
+      + '|J|_F = ‖diag(p) − p pᵀ‖_F, how much gradient gets through the softmax',
+    readout: ({ rawTop, rawKeys, scaledTop, scaledKeys, rawJ, scaledJ, more }) => `Raw: the top key takes ${rawTop} % of the weight, spread over `
+      + `${rawKeys} effective keys. Scaled: ${scaledTop} % over ${scaledKeys} keys. Gradient through the softmax: ${rawJ} raw vs `
+      + `${scaledJ} scaled${more ? ` (${more}× more when scaled)` : ''}.`,
+    // the charts
+    weightsTitle: 'Softmax weights, sorted',
+    rank: 'rank',
+    weight: 'weight',
+    rawHistogram: 'q·k over many draws',
+    scaledHistogram: 'scaled q·k over many draws',
+    dot: 'q·k',
+    scaledDot: 'q·k / d_k^α',
+    rawDot: 'raw q·k',
+    dotOver: (alpha) => `q·k / d_k^${alpha}`,
+    over: (alpha) => `÷ d_k^${alpha}`,
+    normalRaw: (dk) => `N(0, d_k = ${dk})`,
+    normalUnit: 'N(0, 1)',
+    normalScaled: (variance) => `N(0, d_k^(1−2α) = ${variance})`,
+    sweepTop: 'Median top weight vs d_k',
+    sweepTopY: 'top weight',
+    sweepEntropy: 'Median entropy vs d_k (nats)',
+    sweepEntropyY: 'entropy',
+    sweepJacobian: 'Median Jacobian norm vs d_k',
+    sweepJacobianY: '|J|_F',
+    dkAxis: 'd_k',
+    sweepTitle: 'How saturation grows with d_k ',
+    sweepHint: (draws) => `Median and quartiles over ${draws} draws at each d_k; the dashed line marks the current d_k. `
+      + 'The Jacobian norm first rises as the softmax sharpens, then collapses once it saturates.',
+    computing: '(computing…)',
+    useExerciseDk: (dk) => (dk === undefined ? 'use the exercise’s d_k' : `use the exercise’s d_k (${dk})`),
+    failed: (what, message) => `${what} failed: ${message}`,
+    demo: 'The softmax demo',
+    histogram: 'The histogram',
+    sweep: 'The sweep',
+  },
+
+  // ---- the explorer's notes, written from the numbers it measured (panels/softmax-notes.js) ----
+  softmaxNotes: {
+    tail: (percent, normalPercent) => `${percent} % of samples lie beyond 3σ (a normal: ${normalPercent} %)`,
+    tailNormal: (measured) => `${measured}: close to normal`,
+    tailNotNormal: (measured, dk, count, lang) => `${measured}: at d_k = ${dk}, q·k is a sum of only `
+      + `${plural(lang, count, { one: `${dk} product`, other: `${dk} products` })} of two normals, `
+      + 'which is not normal (peaked, heavy-tailed); the dashed curve only matches its variance, and the sum approaches it as d_k grows',
+    model: (dModel, heads, count, lang) => `d_model ${dModel} / ${plural(lang, count, { one: `${heads} head`, other: `${heads} heads` })}`,
+    noSweep: (dk, model) => `The exercise trains with d_k = ${dk} (${model}).`,
+    notSaturated: (passesMore) => `random q and keys do not saturate the raw softmax yet${passesMore ? ', and it even passes more gradient' : ''}`,
+    saturated: (ratio) => `the raw softmax is already saturated (${ratio}× less gradient than scaled)`,
+    kills: (dk, lastDk, raw, scaled) => `Saturation kills the gradient from d_k ≈ ${dk} on (raw below half of scaled; at ${lastDk}: ${raw} vs ${scaled}), `
+      + 'and inside the model once the attention logits grow during training.',
+    neverKills: 'In this sweep the raw softmax never falls below half the scaled gradient.',
+    exercise: ({ dk, model, draws, raw, scaled, here, where }) => `At the exercise’s d_k = ${dk} (${model}), the median |J|_F over ${draws} draws is `
+      + `${raw} raw vs ${scaled} scaled: ${here}. ${where}`,
+  },
+
+  // ---- panel 2, the exercise (panels/train-panel.js) ----
+  train: {
+    title: 'The exercise: does the scaling make training faster?',
+    lede: 'A small Transformer learns to copy a sequence of random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). '
+      + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?',
+    applyNow: 'Apply now',
+    export: 'export',
+    exportCsv: 'Export CSV',
+    exportJson: 'Export JSON',
+    answerFailed: (message) => `The answer could not be computed: ${message}`,
+    cannotRun: (message) => `These settings cannot run: ${message}`,
+    cannotStart: (message) => `The runs could not start: ${message}`,
+    pending: (runs, steps) => `Settings changed: Start trains them from step 0 and clears the ${runs} runs shown `
+      + `(${steps} steps in all); until then their curves stay.`,
+    startNew: 'Start (new settings)',
+    continue: 'Continue',
+    loading: (lang, count, runs) => plural(lang, count, { one: `Loading the model of ${runs} run…`, other: `Loading the model of ${runs} runs…` }),
+    training: (step, steps) => `Training: step ${step} of ${steps}.`,
+    finished: (steps) => `Finished: ${steps} steps per run.`,
+    paused: (step, steps) => `Paused at step ${step} of ${steps}.`,
+    trainingAll: (done, planned, openFirst) => `Training: ${done} of ${planned} steps in all`
+      + `${openFirst ? '; the runs that have not reached the threshold yet go first, so that the answer comes sooner' : ''}.`,
+    pausedAll: (done, planned) => `Paused: ${done} of ${planned} steps in all.`,
+  },
+
+  // ---- the exercise's settings and buttons (panels/train-controls.js) ----
+  trainControls: {
+    layers: 'layers',
+    dModel: 'd_model',
+    heads: 'heads',
+    headOption: (heads, dk) => `${heads} (d_k = ${dk})`,
+    copyLength: 'copy length L',
+    symbols: 'symbols',
+    batch: 'batch',
+    lr: 'learning rate',
+    lrHint: (from, to) => `log slider, ${from} to ${to}`,
+    optimizer: 'optimizer',
+    sgd: 'SGD with momentum',
+    adam: 'Adam',
+    optimizerHint: 'SGD steps by lr × gradient; Adam by lr × a normalised gradient',
+    momentum: 'momentum (SGD)',
+    steps: 'steps per run',
+    init: 'initialisation',
+    xavier: 'Xavier (unit-variance q, k)',
+    torch: 'PyTorch Linear default',
+    gpt: 'GPT N(0, 0.02)',
+    predictionPending: 'predicted logit std at init: …',
+    prediction: (parts) => `predicted logit std at init: ${parts.join(' · ')}`,
+    predictionPart: (label, std) => `${label} ${std}`,
+    variants: 'variants to compare',
+    trainAlpha: 'α of the 1/d_k^α variant',
+    seeds: 'seeds per variant',
+    trainSeed: 'first seed',
+    threshold: 'loss threshold',
+    evalEvery: 'evaluate every (steps)',
+    start: 'Start',
+    pause: 'Pause',
+    step: 'Step',
+    stepTitle: 'one training step of every run',
+    reset: 'Reset',
+    resetTitle: 'clear the curves and start again from the seeds',
+    training: 'training',
+    settings: 'Settings',
+    settingsLabel: 'Exercise settings',
+    compare: 'Compare',
+    model: 'Model',
+    task: 'Task',
+    trainingGroup: 'Training',
+  },
+
+  // ---- the exercise's charts (panels/train-charts.js) ----
+  trainCharts: {
+    loss: 'Copy loss (median over seeds, band = range)',
+    lossY: 'loss',
+    step: 'step',
+    logY: 'log y',
+    smoothing: 'smoothing (steps)',
+    accuracy: 'Sequence accuracy (greedy copy, evaluation batch)',
+    accuracyY: 'accuracy',
+    entropy: 'Attention entropy per layer (nats, median over seeds)',
+    entropyY: 'entropy',
+    qk: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖, all layers)',
+    qkY: 'gradient norm',
+    spread: 'Attention logit spread (row max − mean, after scaling; mean over layers)',
+    spreadY: 'logit spread',
+    whyAdam: 'Why does Adam still learn?',
+    layer: 'layer',
+    head: 'head',
+    layerLine: (label, layer) => `${label} · layer ${layer}`,
+    heatmapsTitle: 'Attention on one evaluation example',
+    heatmapHint: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
+      + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.',
+    heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
+    qkWhat: 'the q/k gradient',
+    spreadWhat: 'the logit spread',
+  },
+
+  // ---- notes next to the exercise's charts, from numbers measured in the page (panels/train-notes.js) ----
+  trainNotes: {
+    init: { xavier: 'Xavier init', torch: 'PyTorch’s default init', gpt: 'GPT-style init' },
+    listItem: (label, value) => `${label} ${value}`,
+    nats: (value) => `${value} nats`,
+    predicted: (init, list) => `Predicted attention-logit std at init (${init}): ${list}`,
+    startSaturated: (std, labels, lang) => `a std of ${std} makes the softmax nearly one-hot before any learning, so `
+      + `${labels.join(' and ')} ${plural(lang, labels.length, { one: 'starts', other: 'start' })} saturated`,
+    startUniform: 'logits this small leave every variant’s attention near uniform at the start, so the scaling has little to correct',
+    startFine: 'no variant starts saturated',
+    measuredAtStep1: (list) => `. Measured at step 1: attention entropy ${list} (the first point of the entropy chart; the heatmaps after one Step show it)`,
+    pressStep: '. Press Step once to see it in the entropy chart and the heatmaps',
+    start: (predicted, meaning, measured) => `${predicted}: ${meaning}${measured}.`,
+    fell: ({ label, what, ratio, peak, peakStep, last, lastStep }) => `${label}: ${what} fell ${ratio} from its peak (${peak} at step ${peakStep}) to ${last} by step ${lastStep}`,
+    stayed: ({ label, what, peak, peakStep, last, lastStep }) => `${label}: ${what} stayed within 2× of its peak (${peak} at step ${peakStep}; ${last} at step ${lastStep})`,
+    went: ({ label, what, first, firstStep, last, lastStep }) => `${label}: ${what} went from ${first} at step ${firstStep} to ${last} at step ${lastStep}`,
+    larger: (ratio) => `${ratio} larger`,
+    smaller: (ratio) => `${ratio} smaller`,
+    inBrackets: (text) => ` (${text})`,
+    times: (ratio) => `${ratio}×`,
+    sentences: (parts) => `${parts.join('; ')}.`,
+    adamWindow: ({ from, to, label, reference, grad, update }) => `steps ${from}–${to}: ${label}'s q/k gradient is ${grad} `
+      + `than ${reference}'s, its update ${update}`,
+    whySgd: (grad, update) => `SGD steps by the learning rate times the (momentum-averaged) gradient, so the step sizes differ as the gradients do (${grad} vs ${update}).`,
+    whyAdam: (grad, update) => `Adam divides each step by the running size of its own gradient: a ${grad} gap in gradient became a ${update} gap in step size, so a small gradient still moves the weights.`,
+    adam: (windows, why) => `Median over seeds; ${windows.join('; ')}. ${why}`,
+  },
+
+  // ---- the runs' table and progress (panels/run-table.js) ----
+  runs: {
+    progress: 'training progress',
+    summary: (done, total) => `${done} / ${total} steps`,
+    rate: (rate) => ` · ${rate} steps/s`,
+    title: 'Runs',
+    columns: ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss'],
+    status: { waiting: 'waiting', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done', diverged: 'diverged', failed: 'failed' },
+    divergedAt: (step) => `diverged at step ${step}`,
+    failed: (message) => `failed: ${message}`,
+    replaced: (times) => ` (worker replaced ${times}×)`,
+    steps: (done, steps) => `${done} / ${steps}`,
+    none: '–',
+  },
+
+  // ---- the answer box's own words (panels/answer-view.js; the answer itself is the core's) ----
+  answerBox: {
+    title: 'Answer (measured)',
+    definitions: 'definitions',
+    pressStart: (threshold) => `Press Start: the box fills with the steps each variant needs to bring its smoothed loss below ${threshold}.`,
+    measuring: (parts) => `Measuring… ${parts.join(' · ')}.`,
+    measuringVariant: (label, reaching, seeds, threshold) => `${label}: ${reaching} of ${seeds} seeds below ${threshold}`,
+    goingOn: (steps) => `Every run has reached the threshold or stopped. The runs go on to their ${steps} steps for the final levels and stalls.`,
+    finished: (steps) => `All runs finished (${steps} steps each).`,
+    columns: (threshold, seeds, final) => ['variant', `steps to ${threshold}, each seed (${seeds})`, 'median', 'vs reference', 'stall',
+      final ? 'final level (median)' : 'level now (median)'],
+    divergedColumn: 'diverged',
+    diverged: (runs, of) => `${runs} of ${of}`,
+  },
+
+  // ---- the scenarios box (panels/scenarios-view.js; the presets' titles and captions are the core's) ----
+  scenarios: {
+    title: 'Scenarios: one click sets up an experiment',
+    hint: 'Each preset sets the settings (and the link); press Start to run it. What to look at is beside it.',
+    preset: 'preset',
+    lookAt: 'what to look at',
+  },
+
+  // ---- notices from the runs (training/exercise.js) ----
+  exercise: {
+    diverged: (run, step) => `${run} diverged at step ${step}; the other runs go on.`,
+    workerFailedAgain: (run, message) => `The worker of ${run} failed again (${message}); the run is stopped, the others go on.`,
+    workerReplaced: (run, message, step) => `The worker of ${run} failed (${message}); it was replaced and the run resumes at step ${step}.`,
+    workerFailedTimes: (times, message) => `worker failed ${times} times (${message})`,
+  },
+
+  // answer: the core's phrasebook: the templates of the answer's sentences, table cells and definitions, key ->
+  // template, "{name}" filled in (web/src/analysis/render-message.js).  English comes from the core
+  // (src/core/phrasebook.cpp, via core-tables.js); a translation replaces PHRASEBOOK here with an object of the
+  // same keys (plural keys may add .zero/.two/.few/.many forms; a missing key falls back to English).
+  answer: PHRASEBOOK,
 });

@@ -1,0 +1,229 @@
+// The English phrasebook (every template of the answer, once) and the English renderer.
+#include "core/phrasebook.hpp"
+
+
+#include "core/analysis.hpp"
+
+namespace sqrtdk {
+
+const std::vector<Phrase>& phrasebook() {
+  static const std::vector<Phrase> table = {
+      // display names of the variants
+      {"variant.scaled", "scaled 1/√d_k"},
+      {"variant.unscaled", "unscaled"},
+      {"variant.alpha", "1/d_k^α, α={alpha}"},
+      {"variant.qknorm", "QK-norm"},
+
+      // the answer with one variant
+      {"single", "{label} reached smoothed loss {threshold} {at}."},
+      {"single.seeds", "{label} reached smoothed loss {threshold} {at} ({seeds}: {range})."},
+      {"single.never", "{missed}."},
+
+      // a variant against the reference: {result}, then what the seeds say
+      {"compare.result", "{label} reached smoothed loss {threshold} {at} vs {refSteps} for {ref}: {difference}."},
+      {"compare.clear.slower",
+       "{result} A clear difference: every seed of {label} ({range} steps) was slower than every seed of {ref} "
+       "({refRange})."},
+      {"compare.clear.faster",
+       "{result} A clear difference: every seed of {label} ({range} steps) was faster than every seed of {ref} "
+       "({refRange})."},
+      {"compare.spread",
+       "{result} Within the spread of the seeds: {label} took {range} steps and {ref} {refRange}, so there is no "
+       "clear difference."},
+      {"compare.small.slower",
+       "{result} Small but consistent: every seed of {label} ({range} steps) was slower than every seed of {ref} "
+       "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
+      {"compare.small.faster",
+       "{result} Small but consistent: every seed of {label} ({range} steps) was faster than every seed of {ref} "
+       "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
+      {"compare.never", "{missed}; {reached}."},
+      {"compare.neither",
+       "Neither {label} nor {ref} reached smoothed loss {threshold} in {steps} steps, so this run cannot say which "
+       "gets there sooner; their final levels: {label} {level}, {ref} {refLevel}."},
+      {"compare.neither.seeds",
+       "Neither {label} nor {ref} reached smoothed loss {threshold} in {steps} steps for most seeds, so this run "
+       "cannot say which gets there sooner; their final levels: {label} {level}, {ref} {refLevel}."},
+      {"one_seed", "One seed: no spread to judge whether the difference is clear."},
+      {"noted", "{sentence} {note}"},
+
+      // parts of those sentences
+      {"at.step", "at step {steps}"},
+      {"at.median", "at a median of {steps} steps"},
+      {"missed", "{label} did not reach smoothed loss {threshold} in {steps} steps"},
+      {"missed.all", "{label} did not reach smoothed loss {threshold} in {steps} steps for any of {seeds}"},
+      {"missed.some.one",
+       "{label} did not reach smoothed loss {threshold} in {steps} steps for {missing} of {seeds} (the other at step "
+       "{others})"},
+      {"missed.some.other",
+       "{label} did not reach smoothed loss {threshold} in {steps} steps for {missing} of {seeds} (the others at "
+       "steps {others})"},
+      {"reached", "{label} reached it {at}"},
+      {"reached.some", "{label} reached it {at} ({reaching} of {seeds} got there)"},
+      {"difference.same", "in the same number of steps ({times})"},
+      {"difference.later.one", "{steps} step later ({times})"},
+      {"difference.later.other", "{steps} steps later ({times})"},
+      {"difference.earlier.one", "{steps} step earlier ({times})"},
+      {"difference.earlier.other", "{steps} steps earlier ({times})"},
+      {"times", "{ratio}× as many steps"},
+      {"times.short", "{ratio}×"},
+      {"range", "{low}–{high}"},
+      {"never", "never"},
+      {"pending", "…"},
+      {"seeds.one", "{n} seed"},
+      {"seeds.other", "{n} seeds"},
+
+      // stalls, diverged runs, final levels
+      {"stalls", "Stalls, where the smoothed loss stayed within {band} % for at least {minSteps} steps above {threshold}: {list}."},
+      {"stalls.none", "No stalls: no smoothed loss stayed within {band} % for at least {minSteps} steps above {threshold}."},
+      {"stalls.item", "{label} {stalls}"},
+      {"stall.none", "none"},
+      {"stall.in", "in {stalled} of {seeds}, {stall}"},
+      {"stall.span", "from step {start}, {length} steps at {level}"},
+      {"stall.so_far", "from step {start}, {length} steps so far at {level}"},
+      {"stall.to_end", "from step {start} to the end ({length} steps) at {level}"},
+      {"stall.median", "median from step {start}, {length} steps at {level}"},
+      {"stall.median.all_end", "median from step {start}, {length} steps at {level}, all to the end"},
+      {"stall.median.some_end", "median from step {start}, {length} steps at {level}, {ended} to the end"},
+      {"diverged", "Diverged: {list}."},
+      {"diverged.item.one", "{label} in {diverged} of {seeds} (at step {steps})"},
+      {"diverged.item.other", "{label} in {diverged} of {seeds} (at steps {steps})"},
+      {"final", "Final smoothed loss: {list}."},
+      {"final.median", "Final smoothed loss (median over seeds): {list}."},
+      {"final.item", "{label} {level}"},
+
+      // table cells
+      {"cell.never", "never (in {steps} steps)"},
+      {"cell.diverged", "never (diverged at step {step})"},
+      {"cell.not_yet", "not yet"},
+      {"relation.reference", "reference"},
+      {"relation.reference_never", "reached it; the reference never did"},
+      {"relation.neither", "neither reached it"},
+      {"relation.clear", "{difference}: clear"},
+      {"relation.spread", "{difference}: within the seeds' spread"},
+      {"relation.small", "{difference}: small but consistent"},
+      {"relation.one_seed", "{difference}: one seed, no spread to judge"},
+
+      // the definitions under the table
+      {"definition.smoothed_loss", "Smoothed loss: the mean of the last {window} steps' losses (fewer at the start)."},
+      {"definition.steps_to_threshold",
+       "Steps to threshold: the first step whose smoothed loss is below {threshold}; \"{never}\" if the run does not "
+       "get there. Over seeds: the median, a seed that never got there counting as slower than any."},
+      {"definition.stall",
+       "Stall: at least {minSteps} steps in which the smoothed loss stays above {threshold} and within {band} % (its "
+       "highest at most {highest}× its lowest): the curve is flat where it should be falling. Shown: a run's longest "
+       "one, where it starts, how long it lasts and its level (median)."},
+      {"definition.final_level", "Final level: the smoothed loss at the run's last step."},
+      {"definition.clear_difference",
+       "Clear difference: every seed of one variant reached the threshold before every seed of the other, and the "
+       "medians are at least {clearRatio}× apart. Seeds that overlap: within the spread of the seeds. One seed: no "
+       "spread to judge."},
+
+      // joining the items of a list
+      {"join.comma", ", "},
+      {"join.semicolon", "; "},
+      {"join.dot", " · "},
+  };
+  return table;
+}
+
+Arg::Arg(const Message& m) : kind(Kind::message), message(std::make_shared<const Message>(m)) {}
+
+Arg Arg::count(double n) {
+  Arg a;
+  a.kind = Kind::count;
+  a.number = n;
+  return a;
+}
+
+Arg Arg::value(double x) {
+  Arg a;
+  a.kind = Kind::value;
+  a.number = x;
+  return a;
+}
+
+Arg Arg::verbatim(std::string s) {
+  Arg a;
+  a.kind = Kind::text;
+  a.text = std::move(s);
+  return a;
+}
+
+Arg Arg::list(const char* join, std::vector<Arg> items) {
+  Arg a;
+  a.kind = Kind::list;
+  a.text = join;
+  a.items = std::move(items);
+  return a;
+}
+
+Message& Message::with(const char* name, Arg arg) {
+  args.emplace_back(name, std::move(arg));
+  return *this;
+}
+
+Message& Message::plural_by(const char* name, double n) {
+  plural = name;
+  return with(name, Arg::count(n));
+}
+
+std::string english_key(const Message& m) {
+  if (m.plural.empty()) return m.key;
+  for (const auto& [name, arg] : m.args)
+    if (name == m.plural) return m.key + (arg.number == 1 ? ".one" : ".other");
+  return m.key + ".other";
+}
+
+namespace {
+
+// A look-up in a table of ~80 rows, a few hundred times per answer: a scan is fast enough and small in wasm.
+const char* english_template(const std::string& key) {
+  for (const Phrase& p : phrasebook())
+    if (key == p.key) return p.text;
+  return nullptr;
+}
+
+std::string render(const Message& m) {
+  const std::string key = english_key(m);
+  const char* found = english_template(key);
+  if (!found) return "{" + key + "}";
+  const std::string text = found;
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t open = text.find('{', i);
+    const std::size_t close = open == std::string::npos ? open : text.find('}', open);
+    if (close == std::string::npos) {
+      out.append(text, i, std::string::npos);
+      break;
+    }
+    out.append(text, i, open - i);
+    const std::string name = text.substr(open + 1, close - open - 1);
+    const Arg* arg = nullptr;
+    for (const auto& [n, a] : m.args)
+      if (n == name) arg = &a;
+    out += arg ? english(*arg) : "{" + name + "}";
+    i = close + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string english(const Arg& arg) {
+  switch (arg.kind) {
+    case Arg::Kind::count: return format_steps(arg.number);
+    case Arg::Kind::value: return format_number(arg.number);
+    case Arg::Kind::text: return arg.text;
+    case Arg::Kind::message: return render(*arg.message);
+    case Arg::Kind::list: {
+      const char* found = english_template(arg.text);
+      const std::string join = found ? found : "{" + arg.text + "}";
+      std::string out;
+      for (std::size_t i = 0; i < arg.items.size(); ++i) out += (i ? join : "") + english(arg.items[i]);
+      return out;
+    }
+  }
+  return "";
+}
+
+}  // namespace sqrtdk

@@ -1,0 +1,234 @@
+// The answer's texts in other languages: lab.compare({messages: true}) gives every text as a message, the page
+// renders it (web/src/analysis/render-message.js) with a phrasebook (English: the core's, in core-tables.js).
+// On answers of every kind the page's English equals the core's exactly, every template is used, a pseudo
+// translation reaches every text, and numbers follow the language.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+
+import { PHRASEBOOK } from '../../web/src/core-tables.js';
+import { AnswerClient } from '../../web/src/analysis/answer-client.js';
+import { localizeAnswer, variantLabel } from '../../web/src/analysis/localize-answer.js';
+import { comparisonDetail } from '../../web/src/api/answer-detail.js';
+import { RunRecord } from '../../web/src/training/run-record.js';
+import { formatCount, formatValue, renderArg, renderMessage } from '../../web/src/analysis/render-message.js';
+import { STRINGS } from '../../web/src/ui/strings.js';
+import { errorOf, freshLab } from './helpers.mjs';
+
+let lab;
+let corpus;
+
+// Falls from 2 to 0.2 over k - 1 steps, then 0.01: the smoothed loss (window 20) is below 0.1 from step k + 11
+// (k around 80).  k = 0: never (0.15 and 0.3 in turns of 20 steps).
+function reaching(k, steps = 400) {
+  const fall = k > 0 ? k - 1 : 75;
+  return Float32Array.from({ length: steps }, (_, t) => (t < fall ? 2 * 0.1 ** (t / fall) : k > 0 ? 0.01 : Math.floor(t / 20) % 2 ? 0.3 : 0.15));
+}
+// 3 x level for 40 steps, flat at level until step `until`, then 0.01: a stall.
+const stuck = (level, until, steps = 400) => Float32Array.from({ length: steps }, (_, t) => (t < 40 ? 3 * level : t < until ? level : 0.01));
+const runs = (curves, extra = {}) => curves.map((loss, seed) => ({ seed, loss, sequenceAccuracy: 1, ...extra }));
+const ks = (list) => runs(list.map((k) => reaching(k)));
+
+function ask(variants, { steps = 400, threshold = 0.1 } = {}) {
+  return lab.compare({ threshold, steps, messages: true, variants: variants.map(([scale, r, alpha]) => ({ scale, alpha, runs: r })) });
+}
+
+/** Answers of every kind: every outcome, one seed and several, every kind of stall, diverged and pending runs. */
+function everyKind() {
+  const diverged = (n) => runs(Array.from({ length: n }, () => Float32Array.from([...reaching(0, 120), Infinity])), { divergedStep: 121 });
+  const s = ['scaled', ks([60, 61, 62])];
+  return [
+    ask([['scaled', ks([50, 60, 70])], ['unscaled', ks([100, 120, 140])]]),
+    ask([['unscaled', ks([100, 120, 140])], ['scaled', ks([50, 60, 70])]]),
+    ask([['scaled', ks([50, 80, 110])], ['unscaled', ks([70, 100, 130])]]),
+    ask([['scaled', ks([88, 90, 92])], ['unscaled', ks([85, 87, 86])]]),
+    ask([['scaled', ks([85, 86, 87])], ['unscaled', ks([88, 90, 92])]]),
+    ask([['scaled', ks([81])], ['unscaled', ks([259])]]),
+    ask([['scaled', ks([81])], ['unscaled', ks([81])]]),
+    ask([['scaled', ks([81])], ['unscaled', ks([82])]]),
+    ask([['scaled', ks([82])], ['unscaled', ks([81])]]),
+    ask([['scaled', ks([40, 51, 60])], ['unscaled', ks([0, 0, 0])]], { steps: 600 }),
+    ask([['scaled', ks([40, 51, 0])], ['unscaled', ks([350, 0, 0])]]),
+    ask([['scaled', ks([40, 51, 60])], ['unscaled', ks([350, 360, 0, 0])]]),
+    ask([['scaled', ks([81])], ['unscaled', ks([0])]]),
+    ask([['scaled', ks([0, 0, 0])], ['alpha', ks([40, 50, 60]), 0.25]]),
+    ask([['scaled', ks([0, 0, 0])], ['unscaled', ks([0, 0, 0])]]),
+    ask([['scaled', ks([0])], ['qknorm', ks([0])]]),
+    ask([['scaled', ks([50, 60, 70])]]),
+    ask([['qknorm', ks([50])]], { threshold: 1.125 }),
+    ask([['alpha', ks([0]), 0.35]], { threshold: 1e-5 }),
+    ask([s, ['unscaled', runs([stuck(0.25, 200), reaching(60), reaching(70)])]]),
+    ask([s, ['unscaled', runs([stuck(0.25, 200), stuck(1.1, 1000), stuck(2, 1000)])]]),
+    ask([s, ['unscaled', runs([stuck(1.1, 1000), stuck(2, 1000)])]]),
+    ask([s, ['unscaled', runs([stuck(0.25, 200), stuck(0.5, 200)])]]),
+    ask([['scaled', ks([60])], ['unscaled', runs([stuck(1.1, 1000)])]]),
+    ask([['scaled', ks([50])], ['unscaled', runs([stuck(1.1, 1000, 300), reaching(0, 100)], { stopped: false })]]),
+    ask([['scaled', ks([50, 60])], ['unscaled', diverged(2)]]),
+    ask([['scaled', ks([50, 60])], ['unscaled', diverged(1)]]),
+  ];
+}
+
+/** Every message in an answer's messages, nested ones included, and the English key each renders with. */
+function englishKeys(value, out = new Set()) {
+  if (Array.isArray(value)) value.forEach((v) => englishKeys(v, out));
+  else if (value && typeof value === 'object') {
+    if (typeof value.key === 'string') {
+      const n = value.plural ? value.args[value.plural].count : null;
+      out.add(value.plural ? `${value.key}.${n === 1 ? 'one' : 'other'}` : value.key);
+    }
+    if (typeof value.join === 'string') out.add(value.join);
+    Object.values(value).forEach((v) => englishKeys(v, out));
+  }
+  return out;
+}
+
+/** Every text of a (localized) answer. */
+const textsOf = (a) => [...a.sentences, ...Object.values(a.definitions.text),
+  ...a.variants.flatMap((v) => [v.label, ...Object.values(v.cells), ...v.runs.flatMap((r) => Object.values(r.cells))])];
+
+before(async () => {
+  lab = await freshLab();
+  corpus = everyKind();
+});
+
+describe('the English phrasebook, rendered by the page', () => {
+  test('core-tables.js holds the module\'s phrasebook, and strings.js hands it to the answer', () => {
+    assert.deepEqual({ ...PHRASEBOOK }, lab.phrasebook());
+    assert.equal(STRINGS.answer, PHRASEBOOK);
+  });
+
+  test('on answers of every kind, every text the page renders in English is the core\'s, exactly', () => {
+    for (const answer of corpus) {
+      const { messages, ...english } = answer;
+      assert.ok(messages, 'messages asked for');
+      assert.deepEqual(localizeAnswer(answer, 'en', PHRASEBOOK), english, english.sentences.join('\n'));
+    }
+  });
+
+  test('those answers use every template of the phrasebook', () => {
+    const used = englishKeys(corpus.map((a) => a.messages));
+    assert.deepEqual([...used].filter((k) => !Object.hasOwn(PHRASEBOOK, k)), [], 'used but missing');
+    assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k)), [], 'never used');
+  });
+
+  test('display names before any answer: the page renders the core\'s, for every variant and alpha', () => {
+    for (const scale of ['scaled', 'unscaled', 'alpha', 'qknorm']) {
+      for (const alpha of [0, 0.25, 0.35000000000000003, 0.5, 1, 1.125, 2]) {
+        const { variants: [v] } = lab.compare({ threshold: 0.1, steps: 10, variants: [{ scale, alpha, runs: [{ seed: 0, loss: [1] }] }] });
+        assert.equal(variantLabel(scale, alpha, 'en', PHRASEBOOK), v.label, `${scale} ${alpha}`);
+      }
+    }
+    assert.equal(variantLabel('alpha', 0.25, 'de'), '1/d_k^α, α=0,25');
+    assert.equal(variantLabel('other', 1), 'other');
+  });
+
+  test('without messages: true the answer is as before, and a bad value is refused', () => {
+    const plain = lab.compare({ threshold: 0.1, steps: 400, variants: [{ scale: 'scaled', runs: ks([50]) }] });
+    assert.equal(Object.hasOwn(plain, 'messages'), false);
+    assert.equal(localizeAnswer(plain, 'de'), plain);
+    assert.equal(errorOf(() => lab.compare({ steps: 10, messages: 'yes', variants: [] })), 'request.messages must be a boolean');
+  });
+});
+
+describe('numbers: one rule in the core and the page', () => {
+  // The cases where %.3g and "3 significant digits" part ways (tests/cpp/test_phrasebook.cpp has the same list).
+  const values = [[0.248, '0.248'], [1e-5, '1e-05'], [2.0345e-5, '2.03e-05'], [0.0001, '0.0001'], [0.00012345, '0.000123'],
+    [999.4, '999'], [999.5, '1e+03'], [123456, '1.23e+05'], [1.125, '1.12'], [1.375, '1.38'], [0.1235, '0.123'],
+    [100.5, '100'], [-0.5, '-0.5'], [2, '2'], [1e-9, '1e-09'], [NaN, '–'], [null, '–']];
+  for (const [x, text] of values) test(`value ${x} -> ${text}`, () => assert.equal(formatValue(x, 'en'), text));
+
+  test('counts: whole numbers or halves, no grouping', () => {
+    assert.deepEqual([61, 119.5, 1000000].map((n) => formatCount(n, 'en')), ['61', '119.5', '1000000']);
+  });
+
+  test('thresholds and levels the core formats: the page writes them the same way', () => {
+    const thresholds = [1e-9, 3e-7, 0.000123456, 0.001, 0.0125, 0.1, 0.1235, 0.125, 0.375, 1.125, 2.5, 9.995, 99.95, 100];
+    for (let i = 0; i < 40; i += 1) thresholds.push(Number((10 ** (-9 + 11 * ((i * 0.6180339887) % 1))).toPrecision(4)));
+    for (const threshold of thresholds) {
+      const answer = ask([['scaled', runs([stuck(0.6 * threshold, 1000)])]], { threshold });
+      assert.deepEqual(localizeAnswer(answer, 'en', PHRASEBOOK).definitions.text, answer.definitions.text, String(threshold));
+      assert.deepEqual(localizeAnswer(answer, 'en', PHRASEBOOK).sentences, answer.sentences, String(threshold));
+    }
+  });
+});
+
+describe('other languages', () => {
+  test('a pseudo translation (every template in ⟦ ⟧) reaches every text of every answer', () => {
+    const pseudo = Object.fromEntries(Object.entries(PHRASEBOOK).map(([k, v]) => [k, k.startsWith('join.') ? v : `⟦${v}⟧`]));
+    // Words outside every ⟦ ⟧ would be English a translation cannot reach; numbers and list separators may be.
+    const untranslated = (text) => {
+      let rest = text;
+      while (/⟦[^⟦⟧]*⟧/.test(rest)) rest = rest.replace(/⟦[^⟦⟧]*⟧/g, '');
+      return rest.replace(/\de[+-]\d|[\d\s.,·…–+-]/g, '');
+    };
+    for (const answer of corpus) {
+      const shown = localizeAnswer(answer, 'en', pseudo);
+      for (const text of [...shown.sentences, ...Object.values(shown.definitions.text)]) assert.match(text, /^⟦.*⟧$/s);
+      for (const text of textsOf(shown)) assert.equal(untranslated(text), '', text);
+    }
+  });
+
+  test('German numbers: 1,93 and 119,5; the sentences keep their numbers, in German form', () => {
+    assert.equal(formatValue(1.93, 'de'), '1,93');
+    assert.equal(formatValue(2.0345e-5, 'de'), '2,03e-05');
+    assert.equal(formatCount(119.5, 'de'), '119,5');
+    const clear = localizeAnswer(corpus[0], 'de', PHRASEBOOK);
+    assert.match(clear.sentences[0], /^unscaled reached smoothed loss 0,1 at a median of 131 steps vs 72 for scaled 1\/√d_k: 59 steps later \(1,82× as many steps\)/);
+    assert.equal(clear.variants[1].cells.relation, '59 steps later (1,82×): clear');
+  });
+
+  test('plural forms: the language\'s rules pick the form, .other when a translation has no other', () => {
+    const seeds = (n) => ({ key: 'seeds', plural: 'n', args: { n: { count: n } } });
+    const ru = { 'seeds.one': '{n} сид', 'seeds.few': '{n} сида', 'seeds.many': '{n} сидов', 'seeds.other': '{n} сида' };
+    assert.deepEqual([1, 3, 5, 21].map((n) => renderMessage(seeds(n), ru, 'ru')), ['1 сид', '3 сида', '5 сидов', '21 сид']);
+    assert.equal(renderMessage(seeds(1), { 'seeds.other': '{n} Seeds' }, 'de'), '1 Seeds');
+    assert.equal(renderMessage(seeds(1), {}, 'de'), '1 seed');  // a key the translation lacks: English
+    assert.equal(renderArg({ key: 'no.such.key' }), '{no.such.key}');
+    assert.equal(renderArg({ list: [{ count: 1 }, { text: 'x' }], join: 'join.dot' }), '1 · x');
+  });
+});
+
+describe('the page asks for messages and shows the answer in the element\'s language', () => {
+  // Two finished runs per variant, as the exercise holds them; the helper worker's compare, done here.
+  function exercise() {
+    const slots = [];
+    for (const [variant, list] of [['scaled', [50, 60]], ['unscaled', [100, 120]]]) {
+      list.forEach((k, seed) => {
+        const record = new RunRecord({ id: `${variant}-${seed}`, variant, seed, config: {} });
+        const loss = reaching(k);
+        const zeros = new Float32Array(loss.length);
+        record.append({ loss, gradNorm: zeros, entropy: zeros, maxLogit: zeros, topWeight: zeros, evals: [], stepsDone: loss.length,
+          diverged: false, divergedStep: 0, elapsedMs: 1 });
+        slots.push({ record, status: 'done' });
+      });
+    }
+    const requests = [];
+    const helper = { latest: async (kind, { request }) => (requests.push(request), { result: lab.compare(request) }) };
+    return { slots, helper, requests, state: { variants: ['scaled', 'unscaled'], trainAlpha: 0.5, threshold: 0.1, steps: 400 } };
+  }
+
+  test('the answer box and Runs list: the answer in the element\'s language, again when it changes', async () => {
+    const { slots, helper, requests, state } = exercise();
+    const shown = [];
+    const client = new AnswerClient(helper, { onAnswer: (a) => shown.push(a), onError: (e) => { throw e; } });
+    client.update(slots, state, 'de');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(requests[0].messages, true);
+    assert.equal(Object.hasOwn(shown[0], 'messages'), false);
+    assert.match(shown[0].sentences[0], /\(1,81× as many steps\)/);
+    assert.match(shown[0].variants[1].cells.relation, /^54 steps later \(1,81×\): clear$/);
+    assert.equal(client.answer, client.answer);  // rendered once per answer and language
+    client.update(slots, state, 'en');
+    assert.match(client.answer.sentences[0], /\(1\.81× as many steps\)/);
+    assert.equal(requests.length, 1);  // the same runs: no new request, the same answer in another language
+  });
+
+  test('the sqrtdk-answer detail: its sentence and texts in the element\'s language', async () => {
+    const { slots, helper, state } = exercise();
+    const detail = await comparisonDetail({ exercise: { slots }, state, helper, lang: 'de' });
+    assert.match(detail.sentence, /\(1,81× as many steps\)/);
+    assert.equal(detail.sentence, detail.sentences.join(' '));
+    assert.equal(Object.hasOwn(detail, 'messages'), false);
+    const english = await comparisonDetail({ exercise: { slots }, state, helper });
+    assert.match(english.sentence, /\(1\.81× as many steps\)/);
+  });
+});
