@@ -3,18 +3,24 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "core/gemm.hpp"
+#include "core/layers_simd.hpp"
+#include "core/simd_math.hpp"
 
 namespace sqrtdk {
 
 namespace {
-constexpr double kLayerNormEps = 1e-5;  // PyTorch's nn.LayerNorm default
-constexpr double kHeadNormEps = 1e-6;
+// Float runs the vector kernels of layers_simd.hpp where simd::kVectorLayers says so (wasm); the scalar loops below
+// are double's (gradient checks), native float's, and the reference those kernels are tested against.
+template <typename T>
+constexpr bool kVector = std::is_same_v<T, float> && simd::kVectorLayers;
 }  // namespace
 
 template <typename T>
 void layernorm_forward(T* out, T* mean, T* rstd, const T* x, const T* g, const T* b, int N, int C) {
+  if constexpr (kVector<T>) return simd::layernorm_forward(out, mean, rstd, x, g, b, N, C);
   for (int n = 0; n < N; ++n) {
     const T* xr = x + static_cast<long>(n) * C;
     T* yr = out + static_cast<long>(n) * C;
@@ -36,6 +42,7 @@ void layernorm_forward(T* out, T* mean, T* rstd, const T* x, const T* g, const T
 template <typename T>
 void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T* mean, const T* rstd, const T* g,
                         int N, int C) {
+  if constexpr (kVector<T>) return simd::layernorm_backward(dx, dg, db, dout, x, mean, rstd, g, N, C);
   for (int n = 0; n < N; ++n) {
     const T* xr = x + static_cast<long>(n) * C;
     const T* dr = dout + static_cast<long>(n) * C;
@@ -60,9 +67,16 @@ void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T*
 }
 
 template <typename T>
-void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O) {
+void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O, const T* residual) {
+  if constexpr (kVector<T>) {
+    simd::bias_rows(out, b, residual, N, O);  // residual + b, then the product added
+    gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
+    return;
+  }
   for (int n = 0; n < N; ++n) std::copy(b, b + O, out + static_cast<long>(n) * O);
   gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
+  if (residual)
+    for (long i = 0; i < static_cast<long>(N) * O; ++i) out[i] += residual[i];
 }
 
 template <typename T>
@@ -72,6 +86,7 @@ void linear_backward(T* dx, T* dw, T* db, const T* dout, const T* x, const T* w,
   if (dx) gemm_nt(dx, I, dout, O, w, O, N, O, I, accumulate_dx);
   // dW[I,O] += x[N,I]^T dout[N,O]
   gemm_tn(dw, O, x, I, dout, O, I, N, O, /*accumulate=*/true);
+  if constexpr (kVector<T>) return simd::add_colsum(db, dout, N, O);
   for (int n = 0; n < N; ++n) {
     const T* dr = dout + static_cast<long>(n) * O;
     for (int o = 0; o < O; ++o) db[o] += dr[o];
@@ -115,8 +130,20 @@ void gelu_forward(T* out, const T* x, int n) {
 }
 
 // d gelu/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
+//   with a = 1 + tanh u (so 1 - tanh^2 u = (2 - a) a):  0.5 a + 0.5 x (2 - a) a du
+// From the forward's y = 0.5 x a: a = 2 y / x, or 1 + sqrt(2/pi) x near 0 (tanh u ~ u; the error, O(x^3), is below
+// float's rounding for |x| < 1e-4).  As accurate as recomputing the tanh, and a third of the work.
 template <typename T>
-void gelu_backward(T* dx, const T* dout, const T* x, int n) {
+void gelu_backward(T* dx, const T* dout, const T* x, int n, const T* y) {
+  if (y && kVector<T>) {
+    for (int i = 0; i < n; ++i) {
+      const T xi = x[i];
+      const T a = std::fabs(xi) > T(1e-4) ? T(2) * y[i] / xi : T(1) + T(kSqrt2OverPi) * xi;
+      const T du = T(kSqrt2OverPi) * (T(1) + T(3 * kGeluCubic) * xi * xi);
+      dx[i] = dout[i] * (T(0.5) * a + T(0.5) * xi * (T(2) - a) * a * du);
+    }
+    return;
+  }
   for (int i = 0; i < n; ++i) {
     const T xi = x[i];
     const T th = gelu_tanh(T(kSqrt2OverPi) * (xi + T(kGeluCubic) * xi * xi * xi));
@@ -127,6 +154,7 @@ void gelu_backward(T* dx, const T* dout, const T* x, int n) {
 
 template <typename T>
 void headnorm_forward(T* xhat, T* rnorm, const T* x, int N, int H, int D) {
+  if constexpr (kVector<T>) return simd::headnorm_forward(xhat, rnorm, x, N, H, D);
   const int C = H * D;
   for (int n = 0; n < N; ++n)
     for (int h = 0; h < H; ++h) {
@@ -142,6 +170,7 @@ void headnorm_forward(T* xhat, T* rnorm, const T* x, int N, int H, int D) {
 
 template <typename T>
 void headnorm_backward(T* dx, const T* dxhat, const T* xhat, const T* rnorm, int N, int H, int D) {
+  if constexpr (kVector<T>) return simd::headnorm_backward(dx, dxhat, xhat, rnorm, N, H, D);
   const int C = H * D;
   for (int n = 0; n < N; ++n)
     for (int h = 0; h < H; ++h) {
@@ -154,114 +183,24 @@ void headnorm_backward(T* dx, const T* dxhat, const T* xhat, const T* rnorm, int
 }
 
 template <typename T>
-void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* scale, int B, int TT, int H, int D,
-                       T* scratch, const AttentionStats<T>& stats) {
-  const int C = H * D;
-  T max_logit = -std::numeric_limits<T>::infinity();
-  T top_sum = 0;
-  double spread_sum = 0, jacobian_sum = 0;  // double: summed over B*H*T rows
-  const bool spread = stats.logit_spread != nullptr, jacobian = stats.jacobian_norm != nullptr;
-  if (stats.entropy_per_head) std::fill(stats.entropy_per_head, stats.entropy_per_head + H, T(0));
-  for (int b = 0; b < B; ++b)
-    for (int h = 0; h < H; ++h) {
-      const long base = static_cast<long>(b) * TT * C + h * D;
-      T* Pbh = P + (static_cast<long>(b) * H + h) * TT * TT;
-      // S[T,T] = Q_bh[T,D] K_bh[T,D]^T
-      gemm_nt(scratch, TT, q + base, C, k + base, C, TT, D, TT, false);
-      T entropy = 0;
-      for (int i = 0; i < TT; ++i) {
-        T* s = scratch + static_cast<long>(i) * TT;
-        T* p = Pbh + static_cast<long>(i) * TT;
-        T row_max = -std::numeric_limits<T>::infinity(), row_sum = 0;
-        for (int j = 0; j <= i; ++j) {
-          s[j] *= scale[h];
-          row_max = std::max(row_max, s[j]);
-          row_sum += s[j];
-        }
-        if (spread) spread_sum += row_max - row_sum / static_cast<T>(i + 1);
-        T sum = 0;
-        for (int j = 0; j <= i; ++j) {
-          p[j] = std::exp(s[j] - row_max);
-          sum += p[j];
-        }
-        const T inv = T(1) / sum;
-        T top = 0, row_entropy = 0, p2 = 0, p3 = 0;
-        for (int j = 0; j <= i; ++j) {
-          p[j] *= inv;
-          top = std::max(top, p[j]);
-          if (p[j] > T(0)) row_entropy -= p[j] * std::log(p[j]);
-          p2 += p[j] * p[j];
-          p3 += p[j] * p[j] * p[j];
-        }
-        for (int j = i + 1; j < TT; ++j) p[j] = 0;
-        // |J|_F^2 = sum_jk (p_j d_jk - p_j p_k)^2 = sum p^2 - 2 sum p^3 + (sum p^2)^2
-        if (jacobian) jacobian_sum += std::sqrt(std::max(T(0), p2 - 2 * p3 + p2 * p2));
-        max_logit = std::max(max_logit, row_max);
-        top_sum += top;
-        entropy += row_entropy;
-      }
-      if (stats.entropy_per_head) stats.entropy_per_head[h] += entropy / (static_cast<T>(B) * TT);
-      // Y_bh[T,D] = P[T,T] V_bh[T,D]
-      gemm_nn(y + base, C, Pbh, TT, v + base, C, TT, TT, D, false);
-    }
-  if (stats.max_logit) *stats.max_logit = max_logit;
-  if (stats.top_weight) *stats.top_weight = top_sum / (static_cast<T>(B) * H * TT);
-  const double rows = static_cast<double>(B) * H * TT;
-  if (spread) *stats.logit_spread = static_cast<T>(spread_sum / rows);
-  if (jacobian) *stats.jacobian_norm = static_cast<T>(jacobian_sum / rows);
-}
-
-template <typename T>
-void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P, const T* q, const T* k, const T* v,
-                        const T* scale, int B, int TT, int H, int D, T* scratch_a, T* scratch_b) {
-  const int C = H * D;
-  for (int b = 0; b < B; ++b)
-    for (int h = 0; h < H; ++h) {
-      const long base = static_cast<long>(b) * TT * C + h * D;
-      const T* Pbh = P + (static_cast<long>(b) * H + h) * TT * TT;
-      T* dP = scratch_a;
-      // dP[T,T] = dY_bh[T,D] V_bh[T,D]^T
-      gemm_nt(dP, TT, dy + base, C, v + base, C, TT, D, TT, false);
-      // dV_bh[T,D] = P[T,T]^T dY_bh[T,D]
-      gemm_tn(dv + base, C, Pbh, TT, dy + base, C, TT, TT, D, false);
-      // dS = P .* (dP - rowsum(P .* dP)), in place in dP (zero above the diagonal since P is)
-      for (int i = 0; i < TT; ++i) {
-        const T* p = Pbh + static_cast<long>(i) * TT;
-        T* d = dP + static_cast<long>(i) * TT;
-        T dot = 0;
-        for (int j = 0; j <= i; ++j) dot += p[j] * d[j];
-        for (int j = 0; j <= i; ++j) d[j] = p[j] * (d[j] - dot);
-        for (int j = i + 1; j < TT; ++j) d[j] = 0;
-      }
-      if (dscale) {
-        // dscale_h += sum(dS .* Q K^T)
-        gemm_nt(scratch_b, TT, q + base, C, k + base, C, TT, D, TT, false);
-        T acc = 0;
-        for (int i = 0; i < TT; ++i)
-          for (int j = 0; j <= i; ++j) acc += dP[static_cast<long>(i) * TT + j] * scratch_b[static_cast<long>(i) * TT + j];
-        dscale[h] += acc;
-      }
-      for (long i = 0; i < static_cast<long>(TT) * TT; ++i) dP[i] *= scale[h];
-      // dQ_bh[T,D] = dS[T,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh
-      gemm_nn(dq + base, C, dP, TT, k + base, C, TT, TT, D, false);
-      gemm_tn(dk + base, C, dP, TT, q + base, C, TT, TT, D, false);
-    }
-}
-
-template <typename T>
 T cross_entropy_forward(T* probs, const T* logits, const int* targets, const unsigned char* mask, int N, int V) {
   double loss = 0;
   int count = 0;
   for (int n = 0; n < N; ++n) {
     const T* l = logits + static_cast<long>(n) * V;
     T* p = probs + static_cast<long>(n) * V;
-    const T m = *std::max_element(l, l + V);
-    T sum = 0;
-    for (int i = 0; i < V; ++i) {
-      p[i] = std::exp(l[i] - m);
-      sum += p[i];
+    T m, sum;
+    if constexpr (kVector<T>) {
+      sum = simd::softmax_row(p, l, V, &m);
+    } else {
+      m = *std::max_element(l, l + V);
+      sum = 0;
+      for (int i = 0; i < V; ++i) {
+        p[i] = std::exp(l[i] - m);
+        sum += p[i];
+      }
+      for (int i = 0; i < V; ++i) p[i] /= sum;
     }
-    for (int i = 0; i < V; ++i) p[i] /= sum;
     if (mask[n]) {
       // -log p[t] = log(sum) + m - l[t], stable even when p[t] underflows
       loss += static_cast<double>(std::log(sum) + m - l[targets[n]]);
@@ -291,16 +230,12 @@ void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, cons
 #define SQRTDK_INSTANTIATE(T)                                                                                      \
   template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                          \
   template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int);     \
-  template void linear_forward<T>(T*, const T*, const T*, const T*, int, int, int);                                \
+  template void linear_forward<T>(T*, const T*, const T*, const T*, int, int, int, const T*);                      \
   template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, bool);                 \
   template void gelu_forward<T>(T*, const T*, int);                                                                \
-  template void gelu_backward<T>(T*, const T*, const T*, int);                                                     \
+  template void gelu_backward<T>(T*, const T*, const T*, int, const T*);                                          \
   template void headnorm_forward<T>(T*, T*, const T*, int, int, int);                                              \
   template void headnorm_backward<T>(T*, const T*, const T*, const T*, int, int, int);                             \
-  template void attention_forward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int, int, int, T*,       \
-                                     const AttentionStats<T>&);                                                    \
-  template void attention_backward<T>(T*, T*, T*, T*, const T*, const T*, const T*, const T*, const T*, const T*, \
-                                      int, int, int, int, T*, T*);                                                 \
   template T cross_entropy_forward<T>(T*, const T*, const int*, const unsigned char*, int, int);                   \
   template void cross_entropy_backward<T>(T*, const T*, const int*, const unsigned char*, int, int);
 SQRTDK_INSTANTIATE(float)

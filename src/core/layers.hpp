@@ -8,6 +8,9 @@
 
 namespace sqrtdk {
 
+inline constexpr double kLayerNormEps = 1e-5;  // PyTorch's nn.LayerNorm default
+inline constexpr double kHeadNormEps = 1e-6;   // QK-norm's x / sqrt(|x|^2 + eps)
+
 // y = (x - mean) * rstd * g + b per row.   out, x: (N, C); mean, rstd: (N); g, b: (C)
 template <typename T>
 void layernorm_forward(T* out, T* mean, T* rstd, const T* x, const T* g, const T* b, int N, int C);
@@ -16,9 +19,10 @@ template <typename T>
 void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T* mean, const T* rstd, const T* g,
                         int N, int C);
 
-// out = x W + b.   x: (N, I); W: (I, O) row-major (PyTorch's weight transposed); b: (O); out: (N, O)
+// out = x W + b, or residual + x W + b when residual is not null (the residual add in the same pass).
+// x: (N, I); W: (I, O) row-major (PyTorch's weight transposed); b: (O); out, residual: (N, O)
 template <typename T>
-void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O);
+void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O, const T* residual = nullptr);
 // dx = dout W^T (skipped when dx is null; += when accumulate_dx), dW += x^T dout, db += colsum(dout)
 template <typename T>
 void linear_backward(T* dx, T* dw, T* db, const T* dout, const T* x, const T* w, int N, int I, int O,
@@ -27,8 +31,9 @@ void linear_backward(T* dx, T* dw, T* db, const T* dout, const T* x, const T* w,
 // GELU, tanh approximation (PyTorch's gelu(approximate="tanh")).   out, x: (n)
 template <typename T>
 void gelu_forward(T* out, const T* x, int n);
+// y (n), optional: the forward's output gelu(x), from which the backward gets 1 + tanh u = 2 y / x without a tanh.
 template <typename T>
-void gelu_backward(T* dx, const T* dout, const T* x, int n);
+void gelu_backward(T* dx, const T* dout, const T* x, int n, const T* y = nullptr);
 
 // Per-head L2 normalisation for QK-norm: xhat = x / sqrt(|x|^2 + eps) on each D-slice.
 // x, xhat: (N, C); rnorm: (N, H) = 1 / sqrt(|x|^2 + eps)
@@ -51,7 +56,7 @@ struct AttentionStats {
   T* jacobian_norm = nullptr;
 };
 
-// Causal multi-head attention core.  q, k, v, y: (N, C) with head h in columns h*D .. h*D+D-1;
+// Causal multi-head attention core (attention.cpp).  q, k, v, y: (N, C) with head h in columns h*D .. h*D+D-1;
 // scale: (H) factor on q.k per head; P: (B, H, T, T) softmax weights, zero above the diagonal;
 // scratch: (T, T).
 //   S = scale_h * Q_bh K_bh^T,  P = softmax(S masked to j <= i),  Y_bh = P V_bh

@@ -245,14 +245,12 @@ T Model<T>::forward(Workspace<T>& ws) const {
     attention_forward(A.att_y, A.att, q, k, A.v, scale, B, TT, H, D, ws.scratch_a,
                       AttentionStats<T>{A.entropy, &A.top_weight, &A.max_logit, &A.logit_spread, &A.jacobian_norm});
     // x_mid = x + att_y Wo + bo
-    linear_forward(A.x_mid, A.att_y, P.wo, P.bo, N, C, C);
-    for (long i = 0; i < static_cast<long>(N) * C; ++i) A.x_mid[i] += x[i];
+    linear_forward(A.x_mid, A.att_y, P.wo, P.bo, N, C, C, x);
     layernorm_forward(A.ln2, A.ln2_mean, A.ln2_rstd, A.x_mid, P.ln2_g, P.ln2_b, N, C);
     linear_forward(A.h_pre, A.ln2, P.w1, P.b1, N, C, F);
     gelu_forward(A.h, A.h_pre, N * F);
     // x_out = x_mid + gelu(.) W2 + b2
-    linear_forward(A.x_out, A.h, P.w2, P.b2, N, F, C);
-    for (long i = 0; i < static_cast<long>(N) * C; ++i) A.x_out[i] += A.x_mid[i];
+    linear_forward(A.x_out, A.h, P.w2, P.b2, N, F, C, A.x_mid);
     x = A.x_out;
   }
   layernorm_forward(ws.lnf, ws.lnf_mean, ws.lnf_rstd, x, p_.lnf_g, p_.lnf_b, N, C);
@@ -279,7 +277,7 @@ void Model<T>::backward(Workspace<T>& ws) {
     LayerView<T>& G = g_.layers[l];
     // x_out = x_mid + gelu(LN2(x_mid) W1 + b1) W2 + b2;  d_x holds d(loss)/d(x_out)
     linear_backward(ws.d_h, G.w2, G.b2, ws.d_x, A.h, P.w2, N, F, C);
-    gelu_backward(ws.d_h, ws.d_h, A.h_pre, N * F);
+    gelu_backward(ws.d_h, ws.d_h, A.h_pre, N * F, A.h);
     linear_backward(ws.d_ln, G.w1, G.b1, ws.d_h, A.ln2, P.w1, N, C, F);
     layernorm_backward(ws.d_x, G.ln2_g, G.ln2_b, ws.d_ln, A.x_mid, A.ln2_mean, A.ln2_rstd, P.ln2_g, N, C);
     // x_mid = x_in + attention(q, k, v) Wo + bo;  d_x now holds d(loss)/d(x_mid)

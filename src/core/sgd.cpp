@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/simd_math.hpp"
+
 namespace sqrtdk {
 
 Sgd::Sgd(const OptimConfig& config, std::size_t n) : config_(config), v_(n, 0.0f) {}
@@ -25,8 +27,12 @@ void Sgd::step(float* params, const float* grads, double grad_norm) {
 
 double Sgd::update_sum_squares(std::size_t begin, std::size_t end) const {
   const float lr = static_cast<float>(config_.lr);
-  double s = 0;
-  for (std::size_t i = begin; i < end; ++i) {
+  // u = lr v in float as step() applies it, squared and summed in double
+  simd::F64 lo = simd::F64{} + 0.0, hi = lo;
+  std::size_t i = begin;
+  for (; i + simd::kLanes <= end; i += simd::kLanes) simd::add_squares(lo, hi, lr * simd::load(&v_[i]));
+  double s = simd::sum_lanes(lo, hi);
+  for (; i < end; ++i) {
     const double u = lr * v_[i];
     s += u * u;
   }

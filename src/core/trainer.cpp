@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/simd_math.hpp"
+
 namespace sqrtdk {
 
 namespace {
@@ -12,11 +14,6 @@ const TrainConfig& validated(const TrainConfig& config) {
   return config;
 }
 
-double sum_squares(const float* g, std::size_t n) {
-  double s = 0;
-  for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(g[i]) * g[i];
-  return s;
-}
 }  // namespace
 
 void TrainLog::append(const StepMetrics& m) {
@@ -97,10 +94,10 @@ bool Trainer::step() {
   const std::vector<float>& g = model_.grads();
   const ParamLayout& layout = model_.layout();
   // One pass over the gradient: the blocks are contiguous, so the total is embeddings + layers + head.
-  double total = sum_squares(g.data(), layout.layer_begin(0)) +
-                 sum_squares(g.data() + layout.layer_end(L - 1), g.size() - layout.layer_end(L - 1));
+  double total = simd::sum_squares(g.data(), layout.layer_begin(0)) +
+                 simd::sum_squares(g.data() + layout.layer_end(L - 1), g.size() - layout.layer_end(L - 1));
   for (int l = 0; l < L; ++l) {
-    const double layer = sum_squares(g.data() + layout.layer_begin(l), layout.layer_end(l) - layout.layer_begin(l));
+    const double layer = simd::sum_squares(g.data() + layout.layer_begin(l), layout.layer_end(l) - layout.layer_begin(l));
     last_.layer_grad_norm[l] = static_cast<float>(std::sqrt(layer));
     total += layer;
   }
@@ -117,7 +114,7 @@ bool Trainer::step() {
     double qk = 0;
     for (int r = 0; r < 4; ++r) {
       const auto& range = qk_ranges_[4 * l + r];
-      qk += sum_squares(g.data() + range.first, range.second - range.first);
+      qk += simd::sum_squares(g.data() + range.first, range.second - range.first);
     }
     last_.qk_grad_norm[l] = static_cast<float>(std::sqrt(qk));
     last_.qk_update_norm[l] = 0.0f;
