@@ -26,9 +26,9 @@ import { count, whole } from '../ui/format.js';
 const T = STRINGS.train;
 
 // The status (buttons, the runs' table, the answer) follows the runs closely; the charts, which cost most of the
-// main thread's time while training (and take it from the workers on a machine with few cores), half as often.
+// main thread's time while training (and take it from the workers on a machine with few cores), once a second.
 const STATUS_INTERVAL_MS = 200;
-const CHART_INTERVAL_MS = 500;
+const CHART_INTERVAL_MS = 1000;
 const PHONE_WIDTH = 640;
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
 
