@@ -1,7 +1,8 @@
 // A diverged run is shown as diverged, with its curve so far, while the others train on.
-// At lr 0.4 some runs of the canonical model diverge within a few steps and some do not (measured with the
-// wasm core: scaled seed 0 survives 40 steps, the other three diverge); if the kernels change that mix,
-// pick another learning rate that still mixes.
+// At lr 0.37 some runs of the canonical model diverge within a few steps and some do not (measured with the
+// wasm core over seeds 0-3: scaled seeds 0 and 1 diverge at steps 19 and 11, unscaled seed 3 at step 12, the
+// other five survive 40 steps).  Which runs diverge at such a rate hangs on float rounding: if the kernels
+// change that mix, pick another learning rate that still mixes (a few seeds make a mix more likely).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { lab, newPage, openLab } from './helpers/browser.mjs';
@@ -10,7 +11,7 @@ test('http: a diverged run is marked with its step, keeps its curve, and the oth
   const env = await openLab();
   try {
     const { page, context, errors } = await newPage(env.browser);
-    await page.goto(env.url('http', 'index.html', '#panels=train&seeds=2&steps=40&lr=0.4&variants=scaled,unscaled&evalEvery=20'));
+    await page.goto(env.url('http', 'index.html', '#panels=train&seeds=4&steps=40&lr=0.37&variants=scaled,unscaled&evalEvery=20'));
     const l = lab(page);
     await l.locator('button', { hasText: 'Start' }).click();
     await l.locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
