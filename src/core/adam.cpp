@@ -13,6 +13,7 @@ void Adam::reset() {
   std::fill(m_.begin(), m_.end(), 0.0f);
   std::fill(v_.begin(), v_.end(), 0.0f);
   t_ = 0;
+  beta1_power_ = beta2_power_ = 1.0;
   c1_ = c2_ = 0;
 }
 
@@ -20,8 +21,11 @@ void Adam::step(float* params, const float* grads, double grad_norm) {
   ++t_;
   const float clip = clip_factor(config_, grad_norm);
   const float b1 = static_cast<float>(config_.beta1), b2 = static_cast<float>(config_.beta2);
-  c1_ = static_cast<float>(1.0 / (1.0 - std::pow(config_.beta1, static_cast<double>(t_))));
-  c2_ = static_cast<float>(1.0 / (1.0 - std::pow(config_.beta2, static_cast<double>(t_))));
+  // beta^t as a running product: std::pow's last bit depends on the C library
+  beta1_power_ *= config_.beta1;
+  beta2_power_ *= config_.beta2;
+  c1_ = static_cast<float>(1.0 / (1.0 - beta1_power_));
+  c2_ = static_cast<float>(1.0 / (1.0 - beta2_power_));
   const float c1 = c1_, c2 = c2_;
   const float lr = static_cast<float>(config_.lr), eps = static_cast<float>(config_.eps);
   const std::size_t n = m_.size();

@@ -19,6 +19,7 @@ class Adam final : public UpdateRule {
  private:
   OptimConfig config_;
   std::vector<float> m_, v_;
+  double beta1_power_ = 1, beta2_power_ = 1;  // beta^t
   float c1_ = 0, c2_ = 0;  // the last step's bias corrections 1 / (1 - beta^t)
 };
 

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "core/gemm.hpp"
+#include "core/det_math.hpp"
 #include "core/layers.hpp"
 #include "core/simd_math.hpp"
 
@@ -89,7 +90,7 @@ RowStats<T> softmax_row(T* p, T* s, T scale, int i, int TT) {
   });
   for (int j = n; j < TT; ++j) p[j] = 0;
   const float p2 = hsum(p2v), p3 = hsum(p3v);
-  return {m, inv, std::log(z) - hsum(ed) * inv, m - hsum(sum) / static_cast<float>(n), jacobian_norm(p2, p3)};
+  return {m, inv, static_cast<float>(det::log(z)) - hsum(ed) * inv, m - hsum(sum) / static_cast<float>(n), jacobian_norm(p2, p3)};
 }
 
 // Row i of dP (T) becomes scale * dS with dS = P .* (dP - rowsum(P .* dP)) (0 after column i); returns

@@ -1,4 +1,5 @@
 #include "core/config.hpp"
+#include "core/det_math.hpp"
 
 #include "core/memory.hpp"
 #include "core/settings.hpp"
@@ -44,7 +45,7 @@ double attention_scale(const ModelConfig& m) {
   switch (m.scale) {
     case ScaleMode::scaled: return 1.0 / std::sqrt(static_cast<double>(m.d_k()));
     case ScaleMode::unscaled: return 1.0;
-    case ScaleMode::alpha: return std::pow(static_cast<double>(m.d_k()), -m.alpha);
+    case ScaleMode::alpha: return det::pow(static_cast<double>(m.d_k()), -m.alpha);
     case ScaleMode::qknorm: return 1.0;
   }
   return 1.0;

@@ -1,11 +1,16 @@
-// Dispatch of the products in gemm.hpp: Eigen everywhere, except float on wasm simd128.
+// Dispatch of the products in gemm.hpp: double on Eigen (the reference), float on the portable 4-lane kernels
+// (gemm_f32x4.hpp), which give the same bits on every CPU and in WebAssembly.  A build that defines
+// SQRTDK_EIGEN_FLOAT runs float on Eigen instead: faster natively (AVX2/AVX-512 under -march=native) but its
+// results depend on the CPU's vector width, so only the benchmark's `sqrtdk_bench_eigen` is built that way.
 #include "core/gemm.hpp"
 
-#if defined(__wasm_simd128__) && !defined(SQRTDK_FORCE_EIGEN)
-#include "core/gemm_simd128.hpp"
-#define SQRTDK_FLOAT_KERNELS simd128
-#else
+#if defined(SQRTDK_EIGEN_FLOAT)
 #define SQRTDK_FLOAT_KERNELS eigen_ref
+#define SQRTDK_FLOAT_KERNELS_NAME "eigen (machine-dependent)"
+#else
+#include "core/gemm_f32x4.hpp"
+#define SQRTDK_FLOAT_KERNELS f32x4
+#define SQRTDK_FLOAT_KERNELS_NAME "f32x4"
 #endif
 
 namespace sqrtdk {
@@ -41,8 +46,6 @@ void gemm_tn<float>(float* c, int ldc, const float* a, int lda, const float* b, 
   SQRTDK_FLOAT_KERNELS::gemm_tn(c, ldc, a, lda, b, ldb, m, k, n, acc);
 }
 
-#define SQRTDK_STR2(x) #x
-#define SQRTDK_STR(x) SQRTDK_STR2(x)
-const char* gemm_backend_name() { return SQRTDK_STR(SQRTDK_FLOAT_KERNELS); }
+const char* gemm_backend_name() { return SQRTDK_FLOAT_KERNELS_NAME; }
 
 }  // namespace sqrtdk

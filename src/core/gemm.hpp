@@ -7,9 +7,9 @@
 //   gemm_nt: C[M,N] (+)= A[M,K]   * B[N,K]^T    (backward: dx = dy W^T, scores = Q K^T)
 //   gemm_tn: C[M,N] (+)= A[K,M]^T * B[K,N]      (backward: dW = x^T dy)
 //
-// `double` always runs on Eigen (it is the reference and the gradient-check type).  `float` runs on
-// Eigen natively and on hand-written simd128 kernels when compiled for WebAssembly with -msimd128,
-// because Eigen 3.4 does not vectorise for wasm.
+// `double` always runs on Eigen (it is the reference and the gradient-check type).  `float` runs on the
+// portable 4-lane kernels of gemm_f32x4.hpp, natively and in WebAssembly alike, so that training gives the same
+// bits everywhere (Eigen's float products sum in an order that depends on the CPU's vector width).
 #pragma once
 
 namespace sqrtdk {
@@ -31,7 +31,8 @@ template <typename T>
 void gemm_tn(T* c, int ldc, const T* a, int lda, const T* b, int ldb, int m, int k, int n, bool accumulate);
 }  // namespace eigen_ref
 
-// Name of the float path compiled into this build ("eigen_ref" or "simd128"), for benchmarks and logs.
+// Name of the float path compiled into this build: "f32x4", or "eigen (machine-dependent)" in the benchmark's
+// Eigen build; every output that ran on the latter says so.
 const char* gemm_backend_name();
 
 }  // namespace sqrtdk

@@ -1,4 +1,5 @@
 #include "core/layers.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -203,7 +204,7 @@ T cross_entropy_forward(T* probs, const T* logits, const int* targets, const uns
     }
     if (mask[n]) {
       // -log p[t] = log(sum) + m - l[t], stable even when p[t] underflows
-      loss += static_cast<double>(std::log(sum) + m - l[targets[n]]);
+      loss += static_cast<double>(static_cast<T>(det::log(sum)) + m - l[targets[n]]);
       ++count;
     }
   }

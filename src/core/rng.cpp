@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/det_math.hpp"
+
 namespace sqrtdk {
 
 double Rng::normal() {
@@ -9,14 +11,18 @@ double Rng::normal() {
     has_spare_ = false;
     return spare_;
   }
-  // u1 in (0, 1] so that log(u1) is finite.
-  const double u1 = 1.0 - uniform();
-  const double u2 = uniform();
-  const double r = std::sqrt(-2.0 * std::log(u1));
-  const double theta = 6.283185307179586476925286766559 * u2;
-  spare_ = r * std::sin(theta);
+  // Marsaglia's polar method: a point uniform in the unit disc gives two independent normals with one log and
+  // one sqrt (both exact or libm-free), where Box-Muller needs sin and cos, whose last bit varies by C library.
+  double u, v, s;
+  do {
+    u = uniform(-1.0, 1.0);
+    v = uniform(-1.0, 1.0);
+    s = u * u + v * v;
+  } while (s >= 1.0 || s == 0.0);
+  const double factor = std::sqrt(-2.0 * det::log(s) / s);
+  spare_ = v * factor;
   has_spare_ = true;
-  return r * std::cos(theta);
+  return u * factor;
 }
 
 Rng Rng::derive(uint64_t seed, uint64_t label) {

@@ -1,6 +1,6 @@
-// Deterministic randomness that gives the same numbers natively and in WebAssembly: the integer stream is
-// bit-identical; normals agree to ~1e-15 (log/sin/cos of glibc and of Emscripten's libc can differ in the
-// last bit).  std::normal_distribution differs between standard libraries, so the normal sampler is our own.
+// Deterministic randomness that gives the same numbers natively and in WebAssembly: the integer stream, the
+// uniforms and the normals are bit-identical (the normals use det_math.hpp's log, not the C library's).
+// std::normal_distribution differs between standard libraries, so the normal sampler is our own.
 #pragma once
 #include <cstdint>
 
@@ -29,7 +29,7 @@ class Rng {
     return static_cast<uint32_t>(((next_u64() >> 32) * static_cast<uint64_t>(n)) >> 32);
   }
 
-  // Standard normal by Box-Muller; the second value of each pair is kept for the next call.
+  // Standard normal by Marsaglia's polar method; the second value of each pair is kept for the next call.
   double normal();
 
   // An independent stream derived from this seed and a label (for "eval data", "init", ...).

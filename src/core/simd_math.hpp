@@ -1,10 +1,12 @@
-// A fixed-width float vector for the float kernels outside the matrix products, and the functions they need on
-// it (exp, reductions).
+// A fixed-width float vector for the float kernels (the matrix products of gemm_f32x4.cpp and the layers around
+// them), and the functions they need on it (exp, reductions).
 //
-// GNU vector extensions: one source that clang compiles to wasm simd128 (4 lanes) and GCC or clang to SSE/AVX
-// natively (8 lanes where AVX is on).  Plain loops over floats do not vectorise where they reduce (a float sum is
-// not associative), and libm's expf is a scalar call in wasm; these helpers do both explicitly.  Reductions run
-// lane-wise and then across lanes in a fixed order, so a build's results are deterministic.
+// GNU vector extensions of 4 lanes: one source that clang compiles to wasm simd128 and GCC or clang to SSE
+// (x86-64, any -march) or NEON natively.  The width is fixed at 4 on every target, never 8 or 16 where AVX is
+// on, and every reduction runs lane-wise and then across lanes in a fixed order, so natively and in
+// WebAssembly the same inputs give the same bits (built with -ffp-contract=off: no fused multiply-add).
+// Plain loops over floats do not vectorise where they reduce (a float sum is not associative), and libm's expf
+// is a scalar call in wasm whose last bit differs between C libraries; these helpers do both explicitly.
 //
 // Loops over a length that is not a multiple of kLanes use for_chunks(): full vectors, then one partial vector
 // whose missing lanes are filled by load_n()'s `fill` and never stored (store_n).
@@ -20,29 +22,18 @@
 
 namespace sqrtdk::simd {
 
-#if defined(__AVX__)
-inline constexpr int kLanes = 8;
-#else
 inline constexpr int kLanes = 4;
-#endif
 
-// Whether the float layers (layers.cpp, attention.cpp) run on these vectors: in wasm, where their scalar loops
-// and libm's exp cost most.  Natively they keep the scalar loops: the scenario claims tests/cpp/test_scenarios.cpp
-// checks natively were measured with them, and on the seeds those pin, a rounding-level change (another order of
-// a LayerNorm sum, another exp) flips some unscaled runs from failing to learning (measured).  The optimizer and
-// the gradient norms run on vectors in both builds (the claims hold).
-#if defined(__wasm_simd128__)
+// Whether the float layers (layers.cpp, attention.cpp) run on these vectors: always, so that every build runs the
+// same arithmetic.  The scalar loops remain for double, the reference tests/cpp/test_kernels.cpp compares to.
 inline constexpr bool kVectorLayers = true;
-#else
-inline constexpr bool kVectorLayers = false;
-#endif
 
 typedef float F __attribute__((vector_size(4 * kLanes)));
 typedef int32_t I __attribute__((vector_size(4 * kLanes)));   // lane masks: -1 true, 0 false
 typedef uint32_t U __attribute__((vector_size(4 * kLanes)));  // bit patterns
 typedef double F64 __attribute__((vector_size(4 * kLanes)));  // half the lanes, widened (same register width)
 
-inline F splat(float x) { return F{} + x; }
+inline F splat(float x) { return F{x, x, x, x}; }
 
 inline F load(const float* p) {
   F v;
@@ -57,12 +48,6 @@ inline F load_n(const float* p, int n, float fill) {
   if (n == kLanes) return load(p);
   F v = splat(fill);
   switch (n) {
-#if defined(__AVX__)
-    case 7: v[6] = p[6]; [[fallthrough]];
-    case 6: v[5] = p[5]; [[fallthrough]];
-    case 5: v[4] = p[4]; [[fallthrough]];
-    case 4: v[3] = p[3]; [[fallthrough]];
-#endif
     case 3: v[2] = p[2]; [[fallthrough]];
     case 2: v[1] = p[1]; [[fallthrough]];
     default: v[0] = p[0];
@@ -72,12 +57,6 @@ inline F load_n(const float* p, int n, float fill) {
 inline void store_n(float* p, F v, int n) {
   if (n == kLanes) return store(p, v);
   switch (n) {
-#if defined(__AVX__)
-    case 7: p[6] = v[6]; [[fallthrough]];
-    case 6: p[5] = v[5]; [[fallthrough]];
-    case 5: p[4] = v[4]; [[fallthrough]];
-    case 4: p[3] = v[3]; [[fallthrough]];
-#endif
     case 3: p[2] = v[2]; [[fallthrough]];
     case 2: p[1] = v[1]; [[fallthrough]];
     default: p[0] = v[0];
@@ -95,11 +74,7 @@ inline void for_chunks(int len, Fn&& f) {
 
 // Lanes below n (a mask).
 inline I lanes_below(int n) {
-#if defined(__AVX__)
-  const I index = {0, 1, 2, 3, 4, 5, 6, 7};
-#else
   const I index = {0, 1, 2, 3};
-#endif
   return index < n;
 }
 
@@ -109,14 +84,8 @@ inline F max(F a, F b) { return a < b ? b : a; }
 
 // Sum and maximum across lanes, halving by shuffles (a fixed order; lane-by-lane code is slow in V8).
 inline F fold(F v, F (*op)(F, F)) {
-#if defined(__AVX__)
-  v = op(v, __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3));
-  v = op(v, __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5));
-  return op(v, __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6));
-#else
   v = op(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
   return op(v, __builtin_shufflevector(v, v, 1, 0, 3, 2));
-#endif
 }
 inline float hsum(F v) {
   return fold(v, [](F a, F b) { return a + b; })[0];
@@ -127,13 +96,8 @@ inline float hmax(F v) {
 
 // Squares of v's lanes, widened to double, added into two half-width accumulators.
 inline void add_squares(F64& lo, F64& hi, F v) {
-#if defined(__AVX__)
-  const F64 a = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), F64);
-  const F64 b = __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), F64);
-#else
   const F64 a = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1), F64);
   const F64 b = __builtin_convertvector(__builtin_shufflevector(v, v, 2, 3), F64);
-#endif
   lo += a * a;
   hi += b * b;
 }
@@ -148,8 +112,6 @@ inline double sum_lanes(F64 lo, F64 hi) {
 inline F sqrt(F x) {
 #if defined(__wasm_simd128__)
   return (F)wasm_f32x4_sqrt((v128_t)x);
-#elif defined(__AVX__)
-  return (F)_mm256_sqrt_ps((__m256)x);
 #elif defined(__SSE2__)
   return (F)_mm_sqrt_ps((__m128)x);
 #else

@@ -1,4 +1,5 @@
 #include "core/softmax_stats.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -48,14 +49,14 @@ void throw_if(const std::string& message) {
 }
 
 // D^-alpha: the factor on q.k.
-double score_scale(int dk, double alpha) { return std::pow(static_cast<double>(dk), -alpha); }
+double score_scale(int dk, double alpha) { return det::pow(static_cast<double>(dk), -alpha); }
 
 // p (N) = softmax(scale * x (N)), scale > 0, so max(scale * x) = scale * max(x).
 void softmax_scaled(double* p, const double* x, double scale, int n) {
   const double x_max = *std::max_element(x, x + n);
   double z = 0.0;
   for (int i = 0; i < n; ++i) {
-    p[i] = std::exp(scale * (x[i] - x_max));
+    p[i] = det::exp(scale * (x[i] - x_max));
     z += p[i];
   }
   for (int i = 0; i < n; ++i) p[i] /= z;
@@ -151,20 +152,20 @@ WeightStats weight_stats(const double* p, int n) {
     rest2 += p[j] * p[j];
   }
   // H = -sum p_i ln p_i; for the top weight ln p_max = log1p(-rest) keeps the digits lost in p_max ~ 1.
-  double entropy = -p_max * (rest < 0.5 ? std::log1p(-rest) : std::log(p_max));
+  double entropy = -p_max * (rest < 0.5 ? det::log1p(-rest) : det::log(p_max));
   // ||J||_F^2 = sum_i p_i^2 ((1 - p_i)^2 + sum_{j != i} p_j^2)
   double jacobian2 = p_max * p_max * (rest * rest + rest2);
   for (int j = 0; j < n; ++j) {
     if (j == m || p[j] <= 0.0) continue;
     const double pj2 = p[j] * p[j];
-    entropy -= p[j] * std::log(p[j]);
+    entropy -= p[j] * det::log(p[j]);
     const double others2 = p_max * p_max + std::max(0.0, rest2 - pj2);  // sum_{k != j} p_k^2
     jacobian2 += pj2 * ((1.0 - p[j]) * (1.0 - p[j]) + others2);
   }
   WeightStats stats;
   stats.max_weight = p_max;
   stats.entropy = std::max(0.0, entropy);
-  stats.effective_keys = std::exp(stats.entropy);
+  stats.effective_keys = det::exp(stats.entropy);
   stats.jacobian_norm = std::sqrt(jacobian2);
   return stats;
 }

@@ -1,4 +1,5 @@
 #include "core/trainer.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -136,7 +137,7 @@ bool Trainer::step() {
   return true;
 }
 
-double Trainer::divergence_loss() const { return 10.0 * std::log(static_cast<double>(config_.task.vocab())); }
+double Trainer::divergence_loss() const { return 10.0 * det::log(static_cast<double>(config_.task.vocab())); }
 
 TrainLog Trainer::run(int k) {
   TrainLog log;

@@ -1,16 +1,16 @@
 // The products of core/gemm.hpp against a naive triple loop in double.
 //
-// sqrtdk::gemm_*<float> is checked whatever backend this build dispatches to (Eigen natively, the
-// simd128 kernels when compiled to wasm with -msimd128), and eigen_ref::gemm_*<double> alongside it.
+// sqrtdk::gemm_*<float> (the 4-lane kernels of gemm_f32x4.hpp, natively and in wasm) is checked, and
+// eigen_ref::gemm_*<double> alongside it.
 // Shapes: every small size around the register tiles (M 1..9 x N 1..17, so every row and column
-// remainder), sizes on both sides of the packing blocks (K 64, N 64 in the simd128 kernels), random
+// remainder), sizes on both sides of the packing blocks (K 64, N 64 in the 4-lane kernels), random
 // sizes in 1..67, and the training shapes of the lesson's models; leading dimensions larger than the
 // sub-matrix, operands at unaligned addresses, accumulate on and off.
 //
 // Tolerance: each element must satisfy |c - c_ref| <= rel_tol * (|c_0| + sum_k |a_ik b_kj|), c_0 the
 // value of C before an accumulating call (0 otherwise), with rel_tol = 64 eps of the type (7.6e-6 for
 // float).  Rounding of float sums over K <= 672 terms stays far inside it in practice (worst seen with
-// the simd128 kernels: 2.9e-7; the worst-case bound K eps is not reached by blocked random-sign sums),
+// the 4-lane kernels: 2.9e-7; the worst-case bound K eps is not reached by blocked random-sign sums),
 // while an indexing or edge bug produces an error of the order of the terms themselves.
 // Elements of C outside the M x N sub-matrix must be untouched, and with accumulate off the old
 // contents of C (NaN here) must not leak into the result.
@@ -152,12 +152,8 @@ constexpr Op kOps[] = {Op::nn, Op::nt, Op::tn};
 
 }  // namespace
 
-TEST_CASE("gemm: float dispatches to the simd128 kernels exactly when built for wasm simd128", "[gemm]") {
-#if defined(__wasm_simd128__) && !defined(SQRTDK_FORCE_EIGEN)
-  CHECK(std::string(sqrtdk::gemm_backend_name()) == "simd128");
-#else
-  CHECK(std::string(sqrtdk::gemm_backend_name()) == "eigen_ref");
-#endif
+TEST_CASE("gemm: float dispatches to the portable 4-lane kernels in every build", "[gemm]") {
+  CHECK(std::string(sqrtdk::gemm_backend_name()) == "f32x4");
 }
 
 TEST_CASE("gemm: every small shape around the register tiles matches the double loop", "[gemm]") {
@@ -217,7 +213,7 @@ TEST_CASE("gemm: the training shapes match the double loop", "[gemm]") {
 
 TEST_CASE("gemm: nn and tn with few rows and whole 8-column panels (B read in place) match the double loop",
           "[gemm]") {
-  // The simd128 build reads B [K,N] without packing it when M <= 32 and N is a multiple of 8; several column
+  // The 4-lane kernels read B [K,N] without packing it when M <= 32 and N is a multiple of 8; several column
   // blocks (N > 64) and K blocks (K > 64) included, leading dimensions padded.
   std::mt19937 rng(7);
   for (Op op : {Op::nn, Op::tn})

@@ -267,9 +267,10 @@ TEST_CASE("the histogram counts every sample on shared edges spanning 4 sqrt(d_k
   }
   CHECK(raw == h.total);
   CHECK(scaled == h.total);
-  // Scaled scores have std 1 on an axis of +-45: all of them fall in the middle four bins.
-  CHECK(h.scaled_counts[18] + h.scaled_counts[19] + h.scaled_counts[20] + h.scaled_counts[21] ==
-        h.total - h.scaled_below - h.scaled_above);
+  // Scaled scores have std 1 on an axis of +-45: the middle four bins span +-4.5 std, beyond which a normal lies
+  // with probability 6.8e-6 (0.17 of these 25,000 samples expected): at most 2 fall outside them.
+  CHECK(h.scaled_counts[18] + h.scaled_counts[19] + h.scaled_counts[20] + h.scaled_counts[21] >=
+        h.total - h.scaled_below - h.scaled_above - 2);
   // Same draws as the sweep row.
   SweepParams sweep_params;
   sweep_params.draws = 500;

@@ -1,4 +1,7 @@
-// simd128 kernels of gemm_simd128.hpp.
+// The float kernels of gemm_f32x4.hpp, on 4-lane vectors (simd_math.hpp): wasm simd128 in the browser, SSE or
+// NEON natively.  Every C(i, j) is summed in the same order on every target (k ascending within a block of kKC,
+// blocks added to C in order), with separate multiply and add (-ffp-contract=off), so the results are
+// bit-identical natively and in WebAssembly.
 //
 // Blocking scheme (GotoBLAS-like: B packed per block, A read in place):
 //
@@ -31,17 +34,21 @@
 // panel would serve only a handful of row tiles, so when B is [K,N] row-major (nn, tn) and N is a multiple
 // of kNR the micro-kernels read B where it lives, ldb apart: 10-13 % faster on those products.  Reading in
 // place for all M was slower at N = 256 and 512 (B rows far apart).
-#include "core/gemm_simd128.hpp"
-
-#if defined(__wasm_simd128__)
-
-#include <wasm_simd128.h>
+#include "core/gemm_f32x4.hpp"
 
 #include <algorithm>
 
+#include "core/simd_math.hpp"
+
 namespace sqrtdk {
-namespace simd128 {
+namespace f32x4 {
 namespace {
+
+using simd::F;
+using simd::load;
+using simd::splat;
+using simd::store;
+static_assert(simd::kLanes == 4, "the kernels are written for 4-lane vectors");
 
 constexpr int kMR = 4;         // rows of the register tile on wide panels
 constexpr int kNR = 8;         // columns of a wide panel (two f32x4)
@@ -65,15 +72,15 @@ inline int wide_columns(int nc) {
 }
 
 // Transposes the 4 x 4 block r0..r3 and stores its rows `stride` floats apart: dst[q * stride + p] = r_p[q].
-inline void store_transposed_4x4(v128_t r0, v128_t r1, v128_t r2, v128_t r3, float* dst, int stride) {
-  const v128_t t0 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5);  // r0[0] r1[0] r0[1] r1[1]
-  const v128_t t1 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);  // r2[0] r3[0] r2[1] r3[1]
-  const v128_t t2 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7);  // r0[2] r1[2] r0[3] r1[3]
-  const v128_t t3 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);  // r2[2] r3[2] r2[3] r3[3]
-  wasm_v128_store(dst, wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5));
-  wasm_v128_store(dst + stride, wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7));
-  wasm_v128_store(dst + 2 * stride, wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5));
-  wasm_v128_store(dst + 3 * stride, wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7));
+inline void store_transposed_4x4(F r0, F r1, F r2, F r3, float* dst, int stride) {
+  const F t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5);  // r0[0] r1[0] r0[1] r1[1]
+  const F t1 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);  // r2[0] r3[0] r2[1] r3[1]
+  const F t2 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);  // r0[2] r1[2] r0[3] r1[3]
+  const F t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);  // r2[2] r3[2] r2[3] r3[3]
+  store(dst, __builtin_shufflevector(t0, t1, 0, 1, 4, 5));
+  store(dst + stride, __builtin_shufflevector(t0, t1, 2, 3, 6, 7));
+  store(dst + 2 * stride, __builtin_shufflevector(t2, t3, 0, 1, 4, 5));
+  store(dst + 3 * stride, __builtin_shufflevector(t2, t3, 2, 3, 6, 7));
 }
 
 // Packs one panel: B(k, j), k < kc, j < nr (b points at B(0, 0) of the panel) into bp[k * width + j],
@@ -83,15 +90,15 @@ void pack_panel(float* bp, int width, const float* b, int ldb, int kc, int nr) {
   if constexpr (BS == BStore::rows) {
     if (nr == width) {
       for (int k = 0; k < kc; ++k)
-        for (int j = 0; j < width; j += 4) wasm_v128_store(bp + k * width + j, wasm_v128_load(b + k * ldb + j));
+        for (int j = 0; j < width; j += 4) store(bp + k * width + j, load(b + k * ldb + j));
     } else {  // a full-width load could run past the end of B
       for (int k = 0; k < kc; ++k)
         for (int j = 0; j < width; ++j) bp[k * width + j] = j < nr ? b[k * ldb + j] : 0.0f;
     }
   } else {
     // Panel column j is row j of the stored [N,K] array: 4 x 4 transposes, absent rows as zeros.
-    const v128_t zero = wasm_f32x4_splat(0.0f);
-    const auto row4 = [&](int j, int k) { return j < nr ? wasm_v128_load(b + j * ldb + k) : zero; };
+    const F zero = splat(0.0f);
+    const auto row4 = [&](int j, int k) { return j < nr ? load(b + j * ldb + k) : zero; };
     int k = 0;
     for (; k + 4 <= kc; k += 4)
       for (int h = 0; h < width; h += 4)
@@ -115,20 +122,20 @@ void pack_b(float* bp, const float* b, int ldb, int kc, int nc) {
 
 // C[0:MR, 0:nr] (+)= the register tile of NV f32x4 per row (nr <= 4 NV columns are valid).
 template <int MR, int NV>
-[[gnu::always_inline]] inline void store_tile(const v128_t (&acc)[MR][NV], float* c, int ldc, int nr,
+[[gnu::always_inline]] inline void store_tile(const F (&acc)[MR][NV], float* c, int ldc, int nr,
                                               bool add_to_c) {
   if (nr == 4 * NV) {
     for (int r = 0; r < MR; ++r) {
       for (int v = 0; v < NV; ++v) {
         float* cv = c + r * ldc + 4 * v;
-        wasm_v128_store(cv, add_to_c ? wasm_f32x4_add(wasm_v128_load(cv), acc[r][v]) : acc[r][v]);
+        store(cv, add_to_c ? load(cv) + acc[r][v] : acc[r][v]);
       }
     }
     return;
   }
   float tile[MR][4 * NV];
   for (int r = 0; r < MR; ++r)
-    for (int v = 0; v < NV; ++v) wasm_v128_store(tile[r] + 4 * v, acc[r][v]);
+    for (int v = 0; v < NV; ++v) store(tile[r] + 4 * v, acc[r][v]);
   for (int r = 0; r < MR; ++r) {
     float* cr = c + r * ldc;
     for (int j = 0; j < nr; ++j) cr[j] = add_to_c ? cr[j] + tile[r][j] : tile[r][j];
@@ -141,15 +148,15 @@ template <int MR, int NV>
 template <int MR, int NV>
 [[gnu::always_inline]] inline void micro_tile(const float* a, int row_stride, int k_stride, const float* panel,
                                               int b_stride, int kc, float* c, int ldc, int nr, bool add_to_c) {
-  v128_t acc[MR][NV];
+  F acc[MR][NV];
   for (int r = 0; r < MR; ++r)
-    for (int v = 0; v < NV; ++v) acc[r][v] = wasm_f32x4_splat(0.0f);
+    for (int v = 0; v < NV; ++v) acc[r][v] = splat(0.0f);
   for (int p = 0; p < kc; ++p, panel += b_stride, a += k_stride) {
-    v128_t b[NV];
-    for (int v = 0; v < NV; ++v) b[v] = wasm_v128_load(panel + 4 * v);
+    F b[NV];
+    for (int v = 0; v < NV; ++v) b[v] = load(panel + 4 * v);
     for (int r = 0; r < MR; ++r) {
-      const v128_t ar = wasm_v128_load32_splat(a + r * row_stride);
-      for (int v = 0; v < NV; ++v) acc[r][v] = wasm_f32x4_add(acc[r][v], wasm_f32x4_mul(ar, b[v]));
+      const F ar = splat(*(a + r * row_stride));
+      for (int v = 0; v < NV; ++v) acc[r][v] = acc[r][v] + ar * b[v];
     }
   }
   store_tile<MR, NV>(acc, c, ldc, nr, add_to_c);
@@ -257,7 +264,5 @@ void gemm_tn(float* c, int ldc, const float* a, int lda, const float* b, int ldb
   gemm<AStore::cols, BStore::rows>(c, ldc, a, lda, b, ldb, m, k, n, accumulate);
 }
 
-}  // namespace simd128
+}  // namespace f32x4
 }  // namespace sqrtdk
-
-#endif  // __wasm_simd128__
