@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
 #include "cli/output.hpp"
+#include "core/claims.hpp"
 #include "core/scenarios.hpp"
 
 namespace sqrtdk {
@@ -25,7 +26,7 @@ int run_scenarios(const Args& args) {
     JsonWriter w;
     w.begin_array();
     for (const Scenario& s : scenarios()) {
-      w.begin_object().field("id", s.id).field("title", s.title).field("caption", s.caption);
+      w.begin_object().field("id", s.id).field("title", s.title).field("caption", scenario_caption(s));
       w.field("settings", s.settings).end_object();
     }
     w.end_array();
@@ -33,8 +34,8 @@ int run_scenarios(const Args& args) {
   }
   std::string text;
   for (const Scenario& s : scenarios())
-    appendf(text, "%s: %s\n  %s\n  settings: %s\n  run: sqrtdk compare --scenario %s\n\n", s.id, s.title, s.caption,
-            s.settings, s.id);
+    appendf(text, "%s: %s\n  %s\n  settings: %s\n  run: sqrtdk compare --scenario %s\n\n", s.id, s.title,
+            scenario_caption(s).c_str(), s.settings, s.id);
   return emit(text);
 }
 

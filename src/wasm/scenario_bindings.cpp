@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "core/claims.hpp"
 #include "core/scenarios.hpp"
 
 namespace sqrtdk::wasm {
@@ -16,7 +17,7 @@ emscripten::val scenarios_js() {
     emscripten::val o = emscripten::val::object();
     o.set("id", std::string(s.id));
     o.set("title", std::string(s.title));
-    o.set("caption", std::string(s.caption));
+    o.set("caption", scenario_caption(s));
     o.set("settings", std::string(s.settings));
     out.call<void>("push", o);
   }

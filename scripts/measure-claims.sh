@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Measures every scenario's claims over seeds 0-19 and writes src/core/claims_table.cpp, the one table the
+# captions, `sqrtdk claims`, the README and tests/cpp/test_scenarios.cpp read.  Run it after changing a preset, the
+# model or the arithmetic (the scenario tests say when the table is stale).  About 20 minutes on 2 cores.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+build_native native-release
+CLI="$ROOT/build/release/sqrtdk"
+parts="$(mktemp -d)"
+trap 'rm -rf "$parts"' EXIT
+
+ids=$("$CLI" scenarios --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(x=>x.id).join("\n")))')
+log "measuring $(wc -w <<<"$ids") scenarios, ${JOBS} at a time"
+# shellcheck disable=SC2016
+xargs -P "$JOBS" -I{} sh -c '"$0" claims --measure "$1" > "$2/$1.part" && echo "measured $1" >&2' "$CLI" {} "$parts" <<<"$ids"
+
+table="$ROOT/src/core/claims_table.cpp"
+{
+  sed -n '1,/static const std::vector<MeasuredScenario> table = {/p' "$table"
+  for id in $ids; do cat "$parts/$id.part"; done
+  sed -n '/^  };$/,$p' "$table"
+} > "$parts/table.cpp"
+mv "$parts/table.cpp" "$table"
+log "wrote $table"
+"$CLI" claims >/dev/null  # the new table parses (the next build compiles it)

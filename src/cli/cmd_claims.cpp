@@ -1,0 +1,49 @@
+// sqrtdk claims: what each scenario's caption claims, counted over the committed measurements; and, with
+// --measure, the measurement itself (scripts/measure-claims.sh writes src/core/claims_table.cpp from it).
+#include <string>
+
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+#include "core/claims.hpp"
+
+namespace sqrtdk {
+namespace {
+
+const char kUsage[] =
+    "usage: sqrtdk claims [--measure <scenario> [--seeds N]]\n"
+    "\n"
+    "Without --measure: each scenario's claims as counts over its committed measurement (seeds 0-19).\n"
+    "--measure <id>: trains every variant the scenario's claims need on seeds 0 .. N-1 (default 20) for the\n"
+    "scenario's steps and prints the rows of src/core/claims_table.cpp for it (scripts/measure-claims.sh\n"
+    "runs this for every scenario and writes the file).\n";
+
+}  // namespace
+
+int run_claims(const Args& args) {
+  if (args.wants_help()) return emit(kUsage);
+  args.accept({"measure", "seeds"});
+  const std::string id = args.get_string("measure", "");
+  const int seeds = static_cast<int>(args.get_int("seeds", kClaimSeeds, 1, 1000));
+  if (id.empty()) {
+    std::string text;
+    for (const Scenario& s : scenarios()) {
+      const std::string measured = measured_sentences(s);
+      appendf(text, "%s: %s\n  %s\n\n", s.id, s.title,
+              measured.empty() ? "not measured with its current settings" : measured.c_str());
+    }
+    return emit(text);
+  }
+  const Scenario* scenario = find_scenario(id);
+  if (!scenario) throw UsageError("--measure: unknown scenario '" + id.substr(0, 40) + "' (see sqrtdk scenarios)");
+  const ExerciseSettings settings = parse_exercise_settings(scenario->settings);
+  const std::vector<std::string> names = measured_variants(*scenario);  // outlive m, which points into them
+  MeasuredScenario m{scenario->id, scenario->settings, {}};
+  for (const std::string& variant : names) {
+    MeasuredVariant v{variant.c_str(), {}};
+    for (int seed = 0; seed < seeds; ++seed) v.seeds.push_back(measure_seed(settings, variant, seed));
+    m.variants.push_back(std::move(v));
+  }
+  return emit(measurement_source(m));
+}
+
+}  // namespace sqrtdk
