@@ -5,7 +5,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-build_native native-release
+log "build the CLI"
+cmake --preset native-release -S "$ROOT" >/dev/null
+cmake --build --preset native-release -j "$JOBS" --target sqrtdk
 CLI="$ROOT/build/release/sqrtdk"
 parts="$(mktemp -d)"
 trap 'rm -rf "$parts"' EXIT

@@ -35,7 +35,13 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs) {
-  return first_below(smoothed_loss(loss, defs.window), threshold);
+  const std::vector<double> s = smoothed_loss(loss, defs.window);
+  const int first = first_below(s, threshold);
+  return learned(first, s.empty() ? kNaN : s.back(), threshold) ? first : -1;
+}
+
+bool learned(int first_step_below, double final_loss, double threshold) {
+  return first_step_below > 0 && final_loss < threshold;
 }
 
 Stall find_stall(const std::vector<double>& s, double threshold, const CurveDefinitions& defs) {
@@ -88,9 +94,10 @@ RunSummary summarize_run(const RunCurve& run, double threshold, int budget, cons
   const std::vector<double> s = smoothed_loss(std::vector<float>(run.loss.begin(), run.loss.begin() + end), defs.window);
   r.steps = static_cast<int>(s.size());
   r.stopped = run.stopped || r.diverged || (budget > 0 && run.loss.size() >= static_cast<std::size_t>(budget));
-  r.steps_to_threshold = first_below(s, threshold);
+  r.touched_step = first_below(s, threshold);
   r.stall = find_stall(s, threshold, defs);
   r.final_loss = s.empty() ? kNaN : s.back();
+  r.steps_to_threshold = learned(r.touched_step, r.final_loss, threshold) ? r.touched_step : -1;
   return r;
 }
 
@@ -139,6 +146,7 @@ VariantResult summarize_variant(const VariantCurves& curves, double threshold, i
     v.runs_reaching += r.steps_to_threshold > 0;
     v.runs_diverged += r.diverged;
     v.runs_pending += r.pending();
+    v.runs_fell_back += r.fell_back() && !r.pending();
     if (r.stall.found()) {
       v.runs_stalled += 1;
       v.stalls_to_end += r.stall.to_end;
@@ -180,9 +188,14 @@ void compare_with(VariantResult& v, const VariantResult& ref, const CurveDefinit
   }
   v.ratio = m / r;
   v.steps_earlier = m - r;
+  // Pairs in which the variant on the medians' side (slower when its median is larger) is strictly behind / ahead.
   const std::vector<double> mine = reach_steps(v), theirs = reach_steps(ref);
-  const bool apart = *std::min_element(mine.begin(), mine.end()) > *std::max_element(theirs.begin(), theirs.end()) ||
-                     *std::max_element(mine.begin(), mine.end()) < *std::min_element(theirs.begin(), theirs.end());
+  const bool slower = m > r;
+  v.pairs = static_cast<int>(mine.size() * theirs.size());
+  v.pairs_ahead = 0;
+  for (const double a : mine)
+    for (const double b : theirs) v.pairs_ahead += slower ? a > b : a < b;
+  const bool apart = v.pairs_ahead >= defs.clear_share * v.pairs;
   const bool large = v.ratio >= defs.clear_ratio || v.ratio <= 1.0 / defs.clear_ratio;
   if (v.runs.size() < 2 || ref.runs.size() < 2) v.outcome = Outcome::one_seed;
   else if (!apart) v.outcome = Outcome::within_spread;

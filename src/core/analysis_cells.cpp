@@ -79,7 +79,9 @@ std::vector<DefinitionMessage> definition_messages(const CurveDefinitions& d, do
                     .with("band", Arg::value(100 * d.stall_band))
                     .with("highest", Arg::value(1 + d.stall_band))},
       {"final_level", Message("definition.final_level")},
-      {"clear_difference", Message("definition.clear_difference").with("clearRatio", Arg::value(d.clear_ratio))},
+      {"clear_difference", Message("definition.clear_difference")
+                               .with("clearRatio", Arg::value(d.clear_ratio))
+                               .with("share", Arg::value(100 * d.clear_share))},
   };
 }
 
@@ -93,6 +95,8 @@ Arg run_steps_arg(const RunSummary& run, int steps) {
   if (run.steps_to_threshold > 0) return Arg::count(run.steps_to_threshold);
   if (run.pending()) return Message("cell.not_yet");
   if (run.diverged) return Message("cell.diverged").with("step", Arg::count(run.diverged_step));
+  if (run.fell_back())
+    return Message("cell.fell_back").with("step", Arg::count(run.touched_step)).with("level", Arg::value(run.final_loss));
   return never_in(steps);
 }
 

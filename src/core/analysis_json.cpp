@@ -1,12 +1,12 @@
 // The structured answer as one JSON document, for `sqrtdk compare --json` and (parsed) lab.compare.
 //
 // {threshold, steps, ready, final, outcome, ratio, steps_earlier,        (variants[1] against variants[0])
-//  definitions: {window, stall_band, stall_min_steps, clear_ratio, text: {smoothed_loss, steps_to_threshold,
+//  definitions: {window, stall_band, stall_min_steps, clear_ratio, clear_share, text: {smoothed_loss, steps_to_threshold,
 //                stall, final_level, clear_difference}},
 //  variants: [{name, label, outcome, ratio, steps_earlier, median_steps_to_threshold, median_never,
 //              median_final_loss, median_stall: {start, length, level, to_end} | null, runs_reaching, runs_stalled,
-//              runs_diverged, runs_pending, stalls_to_end, cells: {median, seeds, relation, stall, final_loss},
-//              runs: [{seed, steps, stopped, steps_to_threshold | null, stall: {...} | null, final_loss,
+//              runs_diverged, runs_pending, runs_fell_back, stalls_to_end, pairs, pairs_ahead, cells: {median, seeds, relation, stall, final_loss},
+//              runs: [{seed, steps, stopped, steps_to_threshold | null, touched_step | null, stall: {...} | null, final_loss,
 //                      sequence_accuracy | null, diverged, diverged_step | null,
 //                      cells: {steps_to_threshold, stall, final_loss}}]}],
 //  sentences: [...],
@@ -114,6 +114,7 @@ void write_stall(Writer& w, const Stall& s) {
 void write_run(Writer& w, const RunSummary& r, int steps) {
   w.open('{').key("seed").integer(static_cast<long long>(r.seed)).key("steps").count(r.steps);
   w.key("stopped").boolean(r.stopped).key("steps_to_threshold").steps_or_null(r.steps_to_threshold);
+  w.key("touched_step").steps_or_null(r.touched_step);
   w.key("stall");
   write_stall(w, r.stall);
   w.key("final_loss").number(r.final_loss).key("sequence_accuracy").number(r.sequence_accuracy);
@@ -197,7 +198,8 @@ void write_variant(Writer& w, const VariantResult& v, int steps) {
   write_stall(w, v.median_stall);
   w.key("runs_reaching").count(v.runs_reaching).key("runs_stalled").count(v.runs_stalled);
   w.key("runs_diverged").count(v.runs_diverged).key("runs_pending").count(v.runs_pending);
-  w.key("stalls_to_end").count(v.stalls_to_end);
+  w.key("runs_fell_back").count(v.runs_fell_back).key("stalls_to_end").count(v.stalls_to_end);
+  w.key("pairs").count(v.pairs).key("pairs_ahead").count(v.pairs_ahead);
   w.key("cells").open('{').key("median").text(variant_median_cell(v, steps));
   w.key("seeds").text(variant_seeds_cell(v, steps)).key("relation").text(variant_relation_cell(v, steps));
   w.key("stall").text(variant_stall_cell(v)).key("final_loss").text(format_number(v.median_final_loss)).close('}');
@@ -216,6 +218,7 @@ std::string answer_json(const Answer& a, bool camel_case, bool with_messages) {
   const CurveDefinitions& d = a.defs;
   w.key("definitions").open('{').key("window").count(d.window).key("stall_band").number(d.stall_band);
   w.key("stall_min_steps").count(d.stall_min_steps).key("clear_ratio").number(d.clear_ratio);
+  w.key("clear_share").number(d.clear_share);
   w.key("text").open('{');
   for (const DefinitionText& t : definition_texts(d, a.threshold, a.steps)) w.key(t.key).text(t.text);
   w.close('}').close('}');

@@ -29,11 +29,23 @@ Arg seed_range(const VariantResult& v) {
   return Message("range").with("low", text(lo)).with("high", text(hi));
 }
 
-// "... did not reach smoothed loss 0.1 in 400 steps [for any of 3 seeds | for 2 of 3 seeds (the other at step 61)]"
-Message missed(const VariantResult& v, const Answer& a) {
-  const std::size_t n = v.runs.size();
-  const std::size_t missing = n - static_cast<std::size_t>(v.runs_reaching);
-  const char* key = n == 1 ? "missed" : missing == n ? "missed.all" : "missed.some";
+// "; 1 of them touched it at step 62 and ended above it, at 2.27" after the runs that did not learn.
+Message with_fell_back(const Message& missed, const VariantResult& v) {
+  std::vector<Arg> steps, levels;
+  for (const RunSummary& r : v.runs)
+    if (r.fell_back() && !r.pending()) {
+      steps.push_back(Arg::count(r.touched_step));
+      levels.push_back(Arg::value(r.final_loss));
+    }
+  if (steps.empty()) return missed;
+  const Message fell = Message("fell_back")
+                           .plural_by("count", static_cast<double>(steps.size()))
+                           .with("steps", Arg::list("join.comma", steps))
+                           .with("levels", Arg::list("join.comma", levels));
+  return Message("missed.fell_back").with("missed", missed).with("fell", fell);
+}
+
+Message missed_only(const VariantResult& v, const Answer& a, const char* key, std::size_t n, std::size_t missing) {
   Message m(key);
   m.with("label", variant_label_arg(v)).with("threshold", Arg::value(a.threshold)).with("steps", Arg::count(a.steps));
   if (n == 1) return m;
@@ -45,6 +57,14 @@ Message missed(const VariantResult& v, const Answer& a) {
   return m.with("missing", Arg::count(static_cast<double>(missing)))
       .with("others", Arg::list("join.comma", others))
       .plural_by("reaching", v.runs_reaching);
+}
+
+// "... did not reach smoothed loss 0.1 in 400 steps [for any of 3 seeds | for 2 of 3 seeds (the other at step 61)]"
+Message missed(const VariantResult& v, const Answer& a) {
+  const std::size_t n = v.runs.size();
+  const std::size_t missing = n - static_cast<std::size_t>(v.runs_reaching);
+  const char* key = n == 1 ? "missed" : missing == n ? "missed.all" : "missed.some";
+  return with_fell_back(missed_only(v, a, key, n, missing), v);
 }
 
 // How the reference (or a variant) reached it, for the second half of a "never" sentence.
@@ -86,19 +106,26 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
                              .with("ref", variant_label_arg(ref))
                              .with("difference", difference(v, /*cell=*/false));
   const char* slower_or_faster = v.steps_earlier > 0 ? ".slower" : ".faster";
+  // Every pair ordered: "every seed of A was slower than every seed of B"; most: "in 99 of the 100 pairs".
+  const char* every_or_most = v.pairs_ahead == v.pairs ? "" : ".most";
   const auto verdict = [&](const std::string& key) {
     return Message(key)
         .with("result", result)
         .with("label", variant_label_arg(v))
         .with("range", seed_range(v))
         .with("ref", variant_label_arg(ref))
-        .with("refRange", seed_range(ref));
+        .with("refRange", seed_range(ref))
+        .with("ahead", Arg::count(v.pairs_ahead))
+        .with("pairs", Arg::count(v.pairs))
+        .with("seeds", Arg::count(static_cast<double>(v.runs.size())))
+        .with("refSeeds", Arg::count(static_cast<double>(ref.runs.size())));
   };
   switch (v.outcome) {
-    case Outcome::clear: return verdict(std::string("compare.clear") + slower_or_faster);
-    case Outcome::within_spread: return verdict("compare.spread");
+    case Outcome::clear: return verdict(std::string("compare.clear") + slower_or_faster + every_or_most);
+    case Outcome::within_spread: return verdict("compare.spread").with("share", Arg::value(100 * a.defs.clear_share));
     case Outcome::small:
-      return verdict(std::string("compare.small") + slower_or_faster).with("clearRatio", Arg::value(a.defs.clear_ratio));
+      return verdict(std::string("compare.small") + slower_or_faster + every_or_most)
+          .with("clearRatio", Arg::value(a.defs.clear_ratio));
     case Outcome::one_seed: return one_seed_noted(result);
     default: return result;
   }

@@ -22,7 +22,7 @@ SeedOutcome measure_seed(const ExerciseSettings& settings, const std::string& va
 
   SeedOutcome o;
   const RunSummary run = summarize_run(log.loss, settings.threshold, kNaN, trainer.diverged_step());
-  o.reached = run.steps_to_threshold;
+  o.reached = run.touched_step;
   o.final_loss = run.final_loss;
   o.diverged_step = trainer.diverged_step();
   const std::vector<double> smooth = smoothed_loss(log.loss, CurveDefinitions{}.window);
@@ -48,8 +48,8 @@ std::vector<std::string> measured_variants(const Scenario& scenario) {
   return out;
 }
 
-bool learned(const SeedOutcome& o, double threshold) { return o.reached > 0 && o.final_loss < threshold; }
-bool touched(const SeedOutcome& o, double threshold) { return o.reached > 0 && !(o.final_loss < threshold); }
+bool learned(const SeedOutcome& o, double threshold) { return learned(o.reached, o.final_loss, threshold); }
+bool touched(const SeedOutcome& o, double threshold) { return o.reached > 0 && !learned(o, threshold); }
 
 const MeasuredScenario* find_measurement(const std::string& id) {
   for (const MeasuredScenario& m : measured_scenarios())

@@ -20,7 +20,7 @@ constexpr int kClaimSeeds = 20;  // seeds 0 .. 19 of every scenario
 
 // What one run of a scenario's variant did, read from its whole curve (every step of the scenario's budget).
 struct SeedOutcome {
-  int reached = -1;            // steps to threshold (analysis.hpp), -1 never
+  int reached = -1;            // first step with the smoothed loss below the threshold, -1 never (learned or not)
   double final_loss = 0;       // smoothed loss at the last step analysed
   double min_loss = 0;         // lowest smoothed loss of the run
   int diverged_step = 0;       // 0: did not diverge
@@ -37,7 +37,8 @@ std::vector<std::string> measured_variants(const Scenario& scenario);
 // Trains `variant` of the scenario's settings on seed `seed` for the scenario's steps and reads the outcome.
 SeedOutcome measure_seed(const ExerciseSettings& settings, const std::string& variant, uint64_t seed);
 
-// Learned: reached the threshold and ended below it.  Touched: reached it, ended above it (fell back).
+// Learned (analysis.hpp's one definition): reached the threshold and ended below it.  Touched: reached it and
+// ended above it (fell back).
 bool learned(const SeedOutcome& o, double threshold);
 bool touched(const SeedOutcome& o, double threshold);
 

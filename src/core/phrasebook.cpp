@@ -24,15 +24,30 @@ const std::vector<Phrase>& phrasebook() {
       {"compare.clear.slower",
        "{result} A clear difference: every seed of {label} ({range} steps) was slower than every seed of {ref} "
        "({refRange})."},
+      {"compare.clear.slower.most",
+       "{result} A clear difference: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "there later than {ref} ({label}: {range} steps; {ref}: {refRange})."},
+      {"compare.clear.faster.most",
+       "{result} A clear difference: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "there sooner than {ref} ({label}: {range} steps; {ref}: {refRange})."},
       {"compare.clear.faster",
        "{result} A clear difference: every seed of {label} ({range} steps) was faster than every seed of {ref} "
        "({refRange})."},
       {"compare.spread",
-       "{result} Within the spread of the seeds: {label} took {range} steps and {ref} {refRange}, so there is no "
-       "clear difference."},
+       "{result} Within the spread of the seeds: {label} took {range} steps and {ref} {refRange}; one got there "
+       "first in only {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}), fewer than the {share} % a clear "
+       "difference needs, so there is no clear difference."},
       {"compare.small.slower",
        "{result} Small but consistent: every seed of {label} ({range} steps) was slower than every seed of {ref} "
        "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
+      {"compare.small.slower.most",
+       "{result} Small but consistent: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "there later than {ref} ({label}: {range} steps; {ref}: {refRange}), by less than the {clearRatio}× a clear "
+       "difference needs, so the two are about equally fast."},
+      {"compare.small.faster.most",
+       "{result} Small but consistent: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "there sooner than {ref} ({label}: {range} steps; {ref}: {refRange}), by less than the {clearRatio}× a clear "
+       "difference needs, so the two are about equally fast."},
       {"compare.small.faster",
        "{result} Small but consistent: every seed of {label} ({range} steps) was faster than every seed of {ref} "
        "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
@@ -49,14 +64,17 @@ const std::vector<Phrase>& phrasebook() {
       // parts of those sentences
       {"at.step", "at step {steps}"},
       {"at.median", "at a median of {steps} steps"},
-      {"missed", "{label} did not reach smoothed loss {threshold} in {steps} steps"},
-      {"missed.all", "{label} did not reach smoothed loss {threshold} in {steps} steps for any of {seeds}"},
+      {"missed", "{label} did not reach smoothed loss {threshold} and stay below it in {steps} steps"},
+      {"missed.all", "{label} did not reach smoothed loss {threshold} and stay below it in {steps} steps for any of {seeds}"},
       {"missed.some.one",
-       "{label} did not reach smoothed loss {threshold} in {steps} steps for {missing} of {seeds} (the other at step "
+       "{label} did not reach smoothed loss {threshold} and stay below it in {steps} steps for {missing} of {seeds} (the other at step "
        "{others})"},
       {"missed.some.other",
-       "{label} did not reach smoothed loss {threshold} in {steps} steps for {missing} of {seeds} (the others at "
+       "{label} did not reach smoothed loss {threshold} and stay below it in {steps} steps for {missing} of {seeds} (the others at "
        "steps {others})"},
+      {"missed.fell_back", "{missed}; {fell}"},
+      {"fell_back.one", "{count} of them touched it at step {steps} and ended above it, at {levels}"},
+      {"fell_back.other", "{count} of them touched it (at steps {steps}) and ended above it (at {levels})"},
       {"reached", "{label} reached it {at}"},
       {"reached.some", "{label} reached it {at} ({reaching} of {seeds} got there)"},
       {"difference.same", "in the same number of steps ({times})"},
@@ -94,6 +112,7 @@ const std::vector<Phrase>& phrasebook() {
       // table cells
       {"cell.never", "never (in {steps} steps)"},
       {"cell.diverged", "never (diverged at step {step})"},
+      {"cell.fell_back", "never (touched it at step {step}, ended at {level})"},
       {"cell.not_yet", "not yet"},
       {"relation.reference", "reference"},
       {"relation.reference_never", "reached it; the reference never did"},
@@ -106,17 +125,20 @@ const std::vector<Phrase>& phrasebook() {
       // the definitions under the table
       {"definition.smoothed_loss", "Smoothed loss: the mean of the last {window} steps' losses (fewer at the start)."},
       {"definition.steps_to_threshold",
-       "Steps to threshold: the first step whose smoothed loss is below {threshold}; \"{never}\" if the run does not "
-       "get there. Over seeds: the median, a seed that never got there counting as slower than any."},
+       "Steps to threshold: the first step whose smoothed loss is below {threshold}, for a run that learned (its "
+       "smoothed loss is still below {threshold} at its last step); \"{never}\" if the run does not get there, or "
+       "touched it and ended above it. Over seeds: the median, a seed that never got there counting as slower than "
+       "any."},
       {"definition.stall",
        "Stall: at least {minSteps} steps in which the smoothed loss stays above {threshold} and within {band} % (its "
        "highest at most {highest}× its lowest): the curve is flat where it should be falling. Shown: a run's longest "
        "one, where it starts, how long it lasts and its level (median)."},
       {"definition.final_level", "Final level: the smoothed loss at the run's last step."},
       {"definition.clear_difference",
-       "Clear difference: every seed of one variant reached the threshold before every seed of the other, and the "
-       "medians are at least {clearRatio}× apart. Seeds that overlap: within the spread of the seeds. One seed: no "
-       "spread to judge."},
+       "Clear difference: in at least {share} % of the pairs (a seed of one variant, a seed of the other) one "
+       "variant reached the threshold strictly first, a seed that never got there counting as the slowest, and the "
+       "medians are at least {clearRatio}× apart. Fewer pairs: within the spread of the seeds. One seed: no spread to "
+       "judge."},
 
       // joining the items of a list
       {"join.comma", ", "},

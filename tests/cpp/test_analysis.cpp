@@ -27,6 +27,22 @@ std::vector<float> reach_at(int steps, int k) {
   return c;
 }
 
+// Like reach_at(steps, k) up to step k + 9, then `level` from step k + 10 on: it touched 0.1 and fell back.
+std::vector<float> fell_back(int steps, int k, float level) {
+  std::vector<float> c = reach_at(steps, k);
+  for (int t = k + 9; t < steps; ++t) c[t] = level;
+  return c;
+}
+
+VariantCurves variant(const std::string& name, ScaleMode scale, std::vector<std::vector<float>> curves);
+
+// Curves that reach 0.1 at each of the steps in ks (0: never), as `name`.
+VariantCurves reaching(const std::string& name, ScaleMode scale, const std::vector<int>& ks, int steps = 400) {
+  std::vector<std::vector<float>> c;
+  for (int k : ks) c.push_back(reach_at(steps, k));
+  return variant(name, scale, c);
+}
+
 // 3 x level for 40 steps, then flat at `level` from step 41 to step `until`, then 0.01.
 std::vector<float> stuck(int steps, float level, int until) {
   std::vector<float> c(steps);
@@ -190,8 +206,9 @@ TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
   CHECK(a.outcome == Outcome::within_spread);
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 100 steps vs 80 for scaled 1/√d_k: 20 steps later (1.25× as "
-        "many steps). Within the spread of the seeds: unscaled took 70–130 steps and scaled 1/√d_k 50–110, so there is "
-        "no clear difference.");
+        "many steps). Within the spread of the seeds: unscaled took 70–130 steps and scaled 1/√d_k 50–110; one got "
+        "there first in only 6 of the 9 pairs of seeds (3 × 3), fewer than the 90 % a clear difference needs, so there "
+        "is no clear difference.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×): within the seeds' spread");
 }
 
@@ -220,8 +237,8 @@ TEST_CASE("a variant that never reaches the threshold: never (in N steps), and t
   CHECK(all.outcome == Outcome::never);
   CHECK(std::isnan(all.ratio));
   CHECK(all.sentences.at(0) ==
-        "unscaled did not reach smoothed loss 0.1 in 600 steps for any of 3 seeds; scaled 1/√d_k reached it at a "
-        "median of 51 steps.");
+        "unscaled did not reach smoothed loss 0.1 and stay below it in 600 steps for any of 3 seeds; scaled 1/√d_k "
+        "reached it at a median of 51 steps.");
   CHECK(variant_median_cell(all.variants[1], 600) == "never (in 600 steps)");
   CHECK(variant_relation_cell(all.variants[1], 600) == "never (in 600 steps)");
   CHECK(variant_seeds_cell(all.variants[1], 600) == "never · never · never");
@@ -229,13 +246,13 @@ TEST_CASE("a variant that never reaches the threshold: never (in N steps), and t
   const Answer some = answer_of({scaled({40, 51, 0}), unscaled({350, 0, 0})});
   CHECK(some.outcome == Outcome::never);
   CHECK(some.sentences.at(0) ==
-        "unscaled did not reach smoothed loss 0.1 in 400 steps for 2 of 3 seeds (the other at step 350); scaled 1/√d_k "
+        "unscaled did not reach smoothed loss 0.1 and stay below it in 400 steps for 2 of 3 seeds (the other at step 350); scaled 1/√d_k "
         "reached it at a median of 51 steps (2 of 3 seeds got there).");
 
   const Answer one = answer_of({scaled({81}), unscaled({0})});
   CHECK(one.outcome == Outcome::never);
   CHECK(one.sentences.at(0) ==
-        "unscaled did not reach smoothed loss 0.1 in 400 steps; scaled 1/√d_k reached it at step 81. One seed: no "
+        "unscaled did not reach smoothed loss 0.1 and stay below it in 400 steps; scaled 1/√d_k reached it at step 81. One seed: no "
         "spread to judge whether the difference is clear.");
 }
 
@@ -243,7 +260,7 @@ TEST_CASE("the reference never reaches it, or neither does", "[analysis]") {
   const Answer ref = answer_of({scaled({0, 0, 0}), unscaled({40, 50, 60})});
   CHECK(ref.outcome == Outcome::reference_never);
   CHECK(ref.sentences.at(0) ==
-        "scaled 1/√d_k did not reach smoothed loss 0.1 in 400 steps for any of 3 seeds; unscaled reached it at a "
+        "scaled 1/√d_k did not reach smoothed loss 0.1 and stay below it in 400 steps for any of 3 seeds; unscaled reached it at a "
         "median of 50 steps.");
   CHECK(variant_relation_cell(ref.variants[1], 400) == "reached it; the reference never did");
 
@@ -325,7 +342,7 @@ TEST_CASE("the structured answer as JSON: snake_case for the CLI, camelCase for 
   CHECK_THAT(snake, Contains("\"median_steps_to_threshold\":60,\"median_never\":false"));
   CHECK_THAT(snake, Contains("\"median_steps_to_threshold\":null,\"median_never\":true"));
   CHECK_THAT(camel, Contains("\"medianStepsToThreshold\":60,\"medianNever\":false"));
-  CHECK_THAT(camel, Contains("\"stepsToThreshold\":null,\"stall\":null,\"finalLoss\":0.3"));
+  CHECK_THAT(camel, Contains("\"stepsToThreshold\":null,\"touchedStep\":null,\"stall\":null,\"finalLoss\":0.3"));
   CHECK_THAT(camel, Contains("\"cells\":{\"median\":\"never (in 400 steps)\""));
   CHECK_THAT(camel, Contains("\"definitions\":{\"window\":1,\"stallBand\":0.25,\"stallMinSteps\":50,\"clearRatio\":1.25"));
   CHECK_THAT(camel, Contains("\"sentences\":[\"unscaled did not reach"));
@@ -377,6 +394,17 @@ std::vector<Answer> every_kind_of_answer() {
   add({scaled({50, 60}), diverged});                                          // 2 of 2 diverged
   diverged.runs.pop_back();
   add({scaled({50, 60}), diverged});                                          // 1 of 1 seed diverged
+  add({scaled({40, 45, 50}), variant("unscaled", ScaleMode::unscaled,
+                                     {fell_back(600, 62, 2.27f), reach_at(600, 0), reach_at(600, 0)})}, 600);  // fell back
+  add({scaled({40, 45, 50}), variant("unscaled", ScaleMode::unscaled,
+                                     {fell_back(600, 62, 2.27f), fell_back(600, 131, 2.1f), reach_at(600, 0)})}, 600);
+  const std::vector<int> ten_scaled{59, 61, 62, 64, 65, 66, 68, 70, 72, 75};
+  const std::vector<int> ten_unscaled{71, 98, 104, 110, 115, 118, 125, 140, 0, 0};
+  add({reaching("scaled", ScaleMode::scaled, ten_scaled), reaching("unscaled", ScaleMode::unscaled, ten_unscaled)});
+  add({reaching("unscaled", ScaleMode::unscaled, ten_unscaled), reaching("scaled", ScaleMode::scaled, ten_scaled)});
+  const std::vector<int> close_a{80, 81, 82, 83, 84, 85, 86, 87, 88, 95}, close_b{89, 90, 91, 92, 93, 94, 96, 97, 98, 99};
+  add({reaching("scaled", ScaleMode::scaled, close_a), reaching("unscaled", ScaleMode::unscaled, close_b)});
+  add({reaching("scaled", ScaleMode::scaled, close_b), reaching("unscaled", ScaleMode::unscaled, close_a)});
   return out;
 }
 
@@ -435,4 +463,63 @@ TEST_CASE("the phrasebook: every key the answers use is in it, and answers of ev
     INFO("in the phrasebook but no answer uses it: " << key);
     CHECK(used.count(key) == 1);
   }
+}
+
+TEST_CASE("learned vs touched: a run that reached the threshold and ended above it did not learn", "[analysis]") {
+  const Answer a = answer_of({scaled({40, 45, 50}, 600), variant("unscaled", ScaleMode::unscaled,
+                                                                {fell_back(600, 62, 2.27f), reach_at(600, 0),
+                                                                 reach_at(600, 0)})},
+                             600);
+  CHECK(a.outcome == Outcome::never);
+  const RunSummary& touched = a.variants[1].runs[0];
+  CHECK(touched.touched_step == 62);
+  CHECK(touched.steps_to_threshold == -1);
+  CHECK(touched.fell_back());
+  CHECK(a.variants[1].runs_reaching == 0);
+  CHECK(a.variants[1].runs_fell_back == 1);
+  CHECK(a.sentences.at(0) ==
+        "unscaled did not reach smoothed loss 0.1 and stay below it in 600 steps for any of 3 seeds; 1 of them touched "
+        "it at step 62 and ended above it, at 2.27; scaled 1/√d_k reached it at a median of 45 steps.");
+  CHECK(run_steps_cell(touched, 600) == "never (touched it at step 62, ended at 2.27)");
+  CHECK(variant_seeds_cell(a.variants[1], 600) == "never · never · never");
+  CHECK(steps_to_threshold(fell_back(600, 62, 2.27f), 0.1, window1()) == -1);
+  CHECK(steps_to_threshold(reach_at(600, 62), 0.1, window1()) == 62);
+  // While a run is still training, a touch it fell back from leaves it pending, not reached.
+  RunCurve running;
+  running.loss = fell_back(200, 62, 2.27f);
+  running.stopped = false;
+  CHECK(summarize_run(running, 0.1, 600, window1()).pending());
+}
+
+TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and more seeds make it surer", "[analysis]") {
+  const std::vector<int> ten_scaled{59, 61, 62, 64, 65, 66, 68, 69, 70, 75};
+  const std::vector<int> ten_unscaled{71, 98, 104, 110, 115, 118, 125, 140, 0, 0};  // 71 beats one scaled seed (75)
+  const Answer a = answer_of({reaching("scaled", ScaleMode::scaled, ten_scaled),
+                              reaching("unscaled", ScaleMode::unscaled, ten_unscaled)});
+  CHECK(a.variants[1].pairs == 100);
+  CHECK(a.variants[1].pairs_ahead == 99);
+  CHECK(a.outcome == Outcome::clear);
+  CHECK_THAT(a.sentences.at(0), Contains("A clear difference: in 99 of the 100 pairs of seeds (10 × 10) unscaled got "
+                                         "there later than scaled 1/√d_k (unscaled: 71–never steps; scaled 1/√d_k: "
+                                         "59–75)."));
+  // The first three seeds of each alone: all 9 pairs ordered, the same verdict and the old wording.
+  const Answer three = answer_of({scaled({59, 61, 62}), unscaled({98, 104, 110})});
+  CHECK(three.outcome == Outcome::clear);
+  CHECK_THAT(three.sentences.at(0), Contains("every seed of unscaled (98–110 steps) was slower than every seed"));
+  // A tie is ahead for neither: 8 of 9 pairs is within the spread, as "every seed apart" said before.
+  const Answer tie = answer_of({scaled({50, 60, 70}), unscaled({70, 80, 90})});
+  CHECK(tie.variants[1].pairs_ahead == 8);
+  CHECK(tie.outcome == Outcome::within_spread);
+  // A seed that never got there is the slowest: it orders every pair it is in.
+  const Answer never = answer_of({scaled({50, 60, 70}), unscaled({100, 120, 0})});
+  CHECK(never.variants[1].pairs_ahead == 9);
+  CHECK(never.outcome == Outcome::clear);
+  // Ordered pairs but medians close: small but consistent, also when not every pair is ordered.
+  const Answer close = answer_of({reaching("scaled", ScaleMode::scaled, {80, 81, 82, 83, 84, 85, 86, 87, 88, 95}),
+                                  reaching("unscaled", ScaleMode::unscaled, {89, 90, 91, 92, 93, 94, 96, 97, 98, 99})});
+  CHECK(close.variants[1].pairs_ahead == 94);
+  CHECK(close.outcome == Outcome::small);
+  CHECK_THAT(close.sentences.at(0), Contains("Small but consistent: in 94 of the 100 pairs of seeds (10 × 10)"));
+  // One seed each: no spread to judge, whatever the pair says.
+  CHECK(answer_of({scaled({81}), unscaled({259})}).outcome == Outcome::one_seed);
 }
