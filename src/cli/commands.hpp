@@ -24,6 +24,7 @@ int run_train(const Args& args);      // cmd_train.cpp
 int run_compare(const Args& args);    // cmd_compare.cpp
 int run_dump(const Args& args);       // cmd_dump.cpp
 int run_scenarios(const Args& args);  // cmd_scenarios.cpp: the page's one-click presets
+int run_fingerprint(const Args& args);  // cmd_fingerprint.cpp: the hash of the float arithmetic
 int run_claims(const Args& args);     // cmd_claims.cpp: the scenarios' claims over many seeds, and measuring them
 
 }  // namespace sqrtdk

@@ -25,6 +25,7 @@ constexpr Command kCommands[] = {
     {"compare", sqrtdk::run_compare, "train scaled and unscaled variants over several seeds and compare"},
     {"dump", sqrtdk::run_dump, "dump model internals"},
     {"scenarios", sqrtdk::run_scenarios, "the page's one-click scenarios (run one: compare --scenario <id>)"},
+    {"fingerprint", sqrtdk::run_fingerprint, "a hash of short training curves: the same on every machine and build"},
     {"claims", sqrtdk::run_claims, "each scenario's claims counted over its measured seeds (--measure: measure)"},
 };
 

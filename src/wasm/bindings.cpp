@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fingerprint.hpp"
 #include "core/config.hpp"
 #include "core/gemm.hpp"
 #include "core/settings.hpp"
@@ -273,6 +274,7 @@ double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 double heap_bytes() { return static_cast<double>(emscripten::val::module_property("HEAPU8")["length"].as<double>()); }
 
 std::string gemm_backend() { return gemm_backend_name(); }
+std::string fingerprint_js() { return fingerprint_hex(curves_fingerprint()); }
 
 // ---- trainer ----------------------------------------------------------------------------------
 
@@ -403,6 +405,7 @@ EMSCRIPTEN_BINDINGS(sqrtdk_lab) {
   emscripten::function("heapInUse", &heap_in_use);
   emscripten::function("estimatedBytes", &estimated_bytes_js);
   emscripten::function("gemmBackend", &gemm_backend);
+  emscripten::function("fingerprint", &fingerprint_js);
   emscripten::class_<WasmTrainer>("Trainer")
       .constructor<>()
       .function("configure", &WasmTrainer::configure)

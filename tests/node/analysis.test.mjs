@@ -35,13 +35,13 @@ describe('the structured answer', () => {
     const a = two([50, 60, 70], [100, 120, 140]);
     assert.deepEqual(Object.keys(a), ['threshold', 'steps', 'ready', 'final', 'outcome', 'ratio', 'stepsEarlier',
       'definitions', 'variants', 'sentences']);
-    assert.deepEqual(Object.keys(a.definitions), ['window', 'stallBand', 'stallMinSteps', 'clearRatio', 'text']);
+    assert.deepEqual(Object.keys(a.definitions), ['window', 'stallBand', 'stallMinSteps', 'clearRatio', 'clearShare', 'text']);
     assert.deepEqual(Object.keys(a.definitions.text), ['smoothedLoss', 'stepsToThreshold', 'stall', 'finalLevel', 'clearDifference']);
     assert.deepEqual(Object.keys(a.variants[1]), ['name', 'label', 'outcome', 'ratio', 'stepsEarlier', 'medianStepsToThreshold',
-      'medianNever', 'medianFinalLoss', 'medianStall', 'runsReaching', 'runsStalled', 'runsDiverged', 'runsPending', 'stallsToEnd',
-      'cells', 'runs']);
-    assert.deepEqual(Object.keys(a.variants[1].runs[0]), ['seed', 'steps', 'stopped', 'stepsToThreshold', 'stall', 'finalLoss',
-      'sequenceAccuracy', 'diverged', 'divergedStep', 'cells']);
+      'medianNever', 'medianFinalLoss', 'medianStall', 'runsReaching', 'runsStalled', 'runsDiverged', 'runsPending',
+      'runsFellBack', 'stallsToEnd', 'pairs', 'pairsAhead', 'cells', 'runs']);
+    assert.deepEqual(Object.keys(a.variants[1].runs[0]), ['seed', 'steps', 'stopped', 'stepsToThreshold', 'touchedStep', 'stall',
+      'finalLoss', 'sequenceAccuracy', 'diverged', 'divergedStep', 'cells']);
     assert.deepEqual(Object.keys(a.variants[1].cells), ['median', 'seeds', 'relation', 'stall', 'finalLoss']);
     assert.equal(a.outcome, 'clear');
     assert.equal(a.variants[0].outcome, 'reference');
@@ -77,7 +77,7 @@ describe('the structured answer', () => {
     assert.equal(a.variants[1].cells.relation, 'never (in 600 steps)');
     assert.equal(a.variants[1].medianStepsToThreshold, null);
     assert.equal(a.variants[1].medianNever, true);
-    assert.match(a.sentences[0], /^unscaled did not reach smoothed loss 0\.1 in 600 steps for any of 3 seeds; scaled 1\/√d_k reached it at a median of 72 steps\.$/);
+    assert.match(a.sentences[0], /^unscaled did not reach smoothed loss 0\.1 and stay below it in 600 steps for any of 3 seeds; scaled 1\/√d_k reached it at a median of 72 steps\.$/);
   });
 
   test('a stuck run is a stall with its start, length and level; the final level comes once every run stopped', () => {

@@ -306,14 +306,19 @@ describe('Trainer.evaluate, attentionMap, measuredLogitStd, status', () => {
     });
   }
 
-  test('measuredLogitStd() at init is within 10% of predictedLogitStd() (xavier, gpt; scaled, unscaled)', () => {
+  // One init's logit std scatters around the prediction (Xavier, seeds 0-7: 0.91 to 1.19 times it); the mean over
+  // 8 inits is within 5 % of it (measured: 1.019 and 1.019 Xavier, 0.96 and 0.95 GPT).
+  test('measuredLogitStd() at init, averaged over 8 seeds, is within 10% of predictedLogitStd() (xavier, gpt)', () => {
     for (const init of ['xavier', 'gpt']) {
       for (const scale of ['scaled', 'unscaled']) {
-        const trainer = lab.createTrainer({ init, scale });
-        const measured = trainer.measuredLogitStd();
+        let sum = 0;
+        for (let seed = 0; seed < 8; seed++) {
+          const trainer = lab.createTrainer({ init, scale, seed });
+          sum += trainer.measuredLogitStd();
+          trainer.delete();
+        }
         const predicted = lab.predictedLogitStd({ init, scale });
-        assert.ok(Math.abs(measured / predicted - 1) < 0.1, `${init} ${scale}: ${measured} vs ${predicted}`);
-        trainer.delete();
+        assert.ok(Math.abs(sum / 8 / predicted - 1) < 0.1, `${init} ${scale}: ${sum / 8} vs ${predicted}`);
       }
     }
   });
@@ -413,10 +418,18 @@ describe('softmaxDemo', () => {
     assert.ok(Math.abs(demo.scaled.scores[7] - demo.dots[7] * demo.scaled.scale) < 1e-15 * Math.abs(demo.dots[7]));
   });
 
-  test('at dk 128 the raw softmax of seed 0 is nearly one-hot (max > 0.9), the scaled one is spread (max < 0.2)', () => {
-    const demo = lab.softmaxDemo({ dk: 128, seed: 0 });
-    assert.ok(demo.raw.max > 0.9, String(demo.raw.max));
-    assert.ok(demo.scaled.max < 0.2, String(demo.scaled.max));
+  // A rate over draws, not one seed: over seeds 0-99 the raw top weight is above 0.9 in 65 (the lesson's median
+  // is 0.951, above 0.9 in ~59 % of draws), the scaled one above 0.3 in 2 (largest 0.318).
+  test('at dk 128 the raw softmax is nearly one-hot (max > 0.9) in most draws, the scaled one is spread', () => {
+    let oneHot = 0;
+    let spread = 0;
+    for (let seed = 0; seed < 100; seed++) {
+      const demo = lab.softmaxDemo({ dk: 128, seed });
+      oneHot += demo.raw.max > 0.9;
+      spread += demo.scaled.max < 0.35;
+    }
+    assert.ok(oneHot >= 50 && oneHot <= 80, `raw top weight > 0.9 in ${oneHot} of 100 draws`);
+    assert.equal(spread, 100);
   });
 
   test('keys below 5 make the default top equal to keys', () => {
@@ -509,7 +522,7 @@ describe('module information', () => {
     assert.equal(bytes % 65536, 0);
   });
 
-  test("gemmBackend() is 'simd128' in this build", () => {
-    assert.equal(lab.gemmBackend(), 'simd128');
+  test("gemmBackend() is 'f32x4', the native build's kernels", () => {
+    assert.equal(lab.gemmBackend(), 'f32x4');
   });
 });

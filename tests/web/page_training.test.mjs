@@ -34,7 +34,7 @@ for (const mode of MODES) {
     assert.ok(await points(page, 'accuracy') >= 3);
     const answer = await train.locator('.answer').innerText();
     assert.match(answer, /scaled 1\/√d_k/);
-    assert.match(answer, /(reached smoothed loss 0\.1|did not reach smoothed loss 0\.1 in 70 steps|Neither)/);
+    assert.match(answer, /(reached smoothed loss 0\.1|did not reach smoothed loss 0\.1 and stay below it in 70 steps|Neither)/);
     assert.match(await train.locator('.answer-table tr[data-variant="unscaled"] td[data-cell="median"]').textContent(), /^(\d+(\.\d)?|never \(in 70 steps\))$/);
     assert.deepEqual(await runSteps(page), [70, 70]);
     assert.match(await train.locator('.progress-text').textContent(), /140 \/ 140 steps/);

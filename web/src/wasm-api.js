@@ -194,8 +194,11 @@ export class Lab {
   /** Bytes a trainer for `config` allocates (the figure the 512 MiB cap checks). @throws {Error} invalid config */
   estimatedBytes(config) { return unwrap(this.module.estimatedBytes(plain(config))).value; }
 
-  /** 'simd128' or 'eigen_ref': which matrix kernels this build uses. */
+  /** 'f32x4': the float matrix kernels, the same as the native build's. */
   gemmBackend() { return this.module.gemmBackend(); }
+
+  /** A hash of short training curves (src/core/fingerprint.hpp): the same in every build on every machine. */
+  fingerprint() { return this.module.fingerprint(); }
 }
 
 /**

@@ -139,8 +139,11 @@ export interface SqrtdkRunResult {
   steps: number;
   /** finished, diverged or failed */
   stopped: boolean;
-  /** first step whose smoothed loss is below the threshold; null if it never got there (so far) */
+  /** first step whose smoothed loss is below the threshold, for a run that learned (is still below it at its last
+   *  step); null if it never got there (so far), or touched it and ended above it */
   stepsToThreshold: number | null;
+  /** first step whose smoothed loss was below the threshold, whether or not the run stayed there; null if none */
+  touchedStep: number | null;
   stall: SqrtdkStall | null;
   /** smoothed loss at the last step */
   finalLoss: number | null;
@@ -173,15 +176,22 @@ export interface SqrtdkVariantResult {
   runsDiverged: number;
   /** still training and not yet below the threshold */
   runsPending: number;
+  /** stopped runs that touched the threshold and ended above it: they did not learn */
+  runsFellBack: number;
   stallsToEnd: number;
+  /** (seed of this variant, seed of the reference) pairs compared; 0 for the reference */
+  pairs: number;
+  /** of them, the pairs in which the variant on the medians' side got there strictly first (for the slower
+   *  variant: strictly later); a seed that never got there is the slowest, a tie counts for neither */
+  pairsAhead: number;
   /** the answer table's cells */
   cells: { median: string; seeds: string; relation: string; stall: string; finalLoss: string };
   runs: SqrtdkRunResult[];
 }
 
 /**
- * 'clear': seeds apart and medians >= clearRatio apart; 'within-spread': the seeds overlap; 'small': seeds apart
- * but medians closer than clearRatio; 'one-seed': no spread to judge; 'never' / 'reference-never' / 'neither':
+ * 'clear': at least clearShare of the (seed, seed) pairs ordered and medians >= clearRatio apart; 'within-spread':
+ * fewer pairs ordered; 'small': enough pairs ordered but medians closer than clearRatio; 'one-seed': no spread to judge; 'never' / 'reference-never' / 'neither':
  * who did not reach the threshold (median over seeds); 'pending': not known yet; 'reference': the first variant;
  * 'single': only one variant.
  */
@@ -213,7 +223,7 @@ export interface SqrtdkAnswerDetail {
   stepsEarlier: number | null;
   /** the definitions behind the numbers, and as the text shown under the table */
   definitions: {
-    window: number; stallBand: number; stallMinSteps: number; clearRatio: number;
+    window: number; stallBand: number; stallMinSteps: number; clearRatio: number; clearShare: number;
     text: { smoothedLoss: string; stepsToThreshold: string; stall: string; finalLevel: string; clearDifference: string };
   };
   variants: SqrtdkVariantResult[];
