@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the lab:
-#   1. native Catch2 suite (release), 2. the same under ASan + UBSan,
+#   1. native Catch2 suite (release, -march=native) and the arithmetic's fingerprint at a baseline -march,
+#   2. the same suite under ASan + UBSan,
 #   3. the Catch2 suite compiled to wasm under Node, 4. the wasm module's JS API under Node,
 #   5. the page in headless chromium (Playwright), 6. libFuzzer targets for a bounded time.
 set -euo pipefail
@@ -26,13 +27,26 @@ if grep -q '^-' <<<"$test_names"; then
 fi
 ctest --preset native-release -j "$JOBS"
 
+# One float arithmetic on every CPU: a build for the compiler's default target (no AVX, no -march=native) must
+# give the committed fingerprint too, as the -march=native suite above and the ASan and wasm suites below do.
+log "fingerprint at a baseline -march"
+cmake --preset native-baseline -S "$ROOT" >/dev/null
+cmake --build --preset native-baseline -j "$JOBS" --target sqrtdk
+baseline=$("$ROOT/build/baseline/sqrtdk" fingerprint)
+committed=$(cat "$ROOT/tests/fixtures/fingerprint.txt")
+if [ "$baseline" != "$committed" ]; then
+  echo "the baseline build's fingerprint $baseline differs from the committed $committed" >&2
+  exit 1
+fi
+echo "baseline build: fingerprint $baseline, the committed one"
+
 build_native native-asan
 log "native Catch2 suite under ASan + UBSan"
 ctest --preset native-asan -j "$JOBS"
 
 build_wasm
 log "Catch2 suite compiled to wasm, under Node"
-ctest --test-dir "$ROOT/wasm_build/build" --output-on-failure
+ctest --test-dir "$ROOT/wasm_build/build" --output-on-failure -j "$JOBS"
 
 log "wasm module API under Node"
 (cd "$ROOT" && node --test tests/node/)

@@ -108,6 +108,10 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
   const char* slower_or_faster = v.steps_earlier > 0 ? ".slower" : ".faster";
   // Every pair ordered: "every seed of A was slower than every seed of B"; most: "in 99 of the 100 pairs".
   const char* every_or_most = v.pairs_ahead == v.pairs ? "" : ".most";
+  // "over 3 seeds each", "over 10 and 3 seeds": what the verdict rests on.
+  const Message over = Message(v.runs.size() == ref.runs.size() ? "over.each" : "over.both")
+                           .with("seeds", Arg::count(static_cast<double>(v.runs.size())))
+                           .with("refSeeds", Arg::count(static_cast<double>(ref.runs.size())));
   const auto verdict = [&](const std::string& key) {
     return Message(key)
         .with("result", result)
@@ -117,8 +121,7 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
         .with("refRange", seed_range(ref))
         .with("ahead", Arg::count(v.pairs_ahead))
         .with("pairs", Arg::count(v.pairs))
-        .with("seeds", Arg::count(static_cast<double>(v.runs.size())))
-        .with("refSeeds", Arg::count(static_cast<double>(ref.runs.size())));
+        .with("over", over);
   };
   switch (v.outcome) {
     case Outcome::clear: return verdict(std::string("compare.clear") + slower_or_faster + every_or_most);

@@ -22,34 +22,34 @@ const std::vector<Phrase>& phrasebook() {
       // a variant against the reference: {result}, then what the seeds say
       {"compare.result", "{label} reached smoothed loss {threshold} {at} vs {refSteps} for {ref}: {difference}."},
       {"compare.clear.slower",
-       "{result} A clear difference: every seed of {label} ({range} steps) was slower than every seed of {ref} "
+       "{result} A clear difference {over}: every seed of {label} ({range} steps) was slower than every seed of {ref} "
        "({refRange})."},
       {"compare.clear.slower.most",
-       "{result} A clear difference: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "{result} A clear difference {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
        "there later than {ref} ({label}: {range} steps; {ref}: {refRange})."},
       {"compare.clear.faster.most",
-       "{result} A clear difference: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "{result} A clear difference {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
        "there sooner than {ref} ({label}: {range} steps; {ref}: {refRange})."},
       {"compare.clear.faster",
-       "{result} A clear difference: every seed of {label} ({range} steps) was faster than every seed of {ref} "
+       "{result} A clear difference {over}: every seed of {label} ({range} steps) was faster than every seed of {ref} "
        "({refRange})."},
       {"compare.spread",
-       "{result} Within the spread of the seeds: {label} took {range} steps and {ref} {refRange}; one got there "
-       "first in only {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}), fewer than the {share} % a clear "
-       "difference needs, so there is no clear difference."},
+       "{result} Within the spread of the seeds ({over}): {label} took {range} steps and {ref} {refRange}; one got "
+       "there first in only {ahead} of the {pairs} pairs of seeds, fewer than the {share} % a clear difference needs, "
+       "so there is no clear difference."},
       {"compare.small.slower",
-       "{result} Small but consistent: every seed of {label} ({range} steps) was slower than every seed of {ref} "
+       "{result} Small but consistent {over}: every seed of {label} ({range} steps) was slower than every seed of {ref} "
        "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
       {"compare.small.slower.most",
-       "{result} Small but consistent: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "{result} Small but consistent {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
        "there later than {ref} ({label}: {range} steps; {ref}: {refRange}), by less than the {clearRatio}× a clear "
        "difference needs, so the two are about equally fast."},
       {"compare.small.faster.most",
-       "{result} Small but consistent: in {ahead} of the {pairs} pairs of seeds ({seeds} × {refSeeds}) {label} got "
+       "{result} Small but consistent {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
        "there sooner than {ref} ({label}: {range} steps; {ref}: {refRange}), by less than the {clearRatio}× a clear "
        "difference needs, so the two are about equally fast."},
       {"compare.small.faster",
-       "{result} Small but consistent: every seed of {label} ({range} steps) was faster than every seed of {ref} "
+       "{result} Small but consistent {over}: every seed of {label} ({range} steps) was faster than every seed of {ref} "
        "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
       {"compare.never", "{missed}; {reached}."},
       {"compare.neither",
@@ -60,6 +60,8 @@ const std::vector<Phrase>& phrasebook() {
        "cannot say which gets there sooner; their final levels: {label} {level}, {ref} {refLevel}."},
       {"one_seed", "One seed: no spread to judge whether the difference is clear."},
       {"noted", "{sentence} {note}"},
+      {"over.each", "over {seeds} seeds each"},
+      {"over.both", "over {seeds} and {refSeeds} seeds"},
 
       // parts of those sentences
       {"at.step", "at step {steps}"},

@@ -185,7 +185,7 @@ TEST_CASE("a clear difference: N steps later, the ratio, and why it is clear", "
   CHECK(a.steps_earlier == 60.0);
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 120 steps vs 60 for scaled 1/√d_k: 60 steps later (2× as "
-        "many steps). A clear difference: every seed of unscaled (100–140 steps) was slower than every seed of scaled "
+        "many steps). A clear difference over 3 seeds each: every seed of unscaled (100–140 steps) was slower than every seed of scaled "
         "1/√d_k (50–70).");
   CHECK(a.sentences.at(1) ==
         "No stalls: no smoothed loss stayed within 25 % for at least 50 steps above 0.1.");
@@ -197,7 +197,7 @@ TEST_CASE("a clear difference: N steps later, the ratio, and why it is clear", "
 
   const Answer earlier = answer_of({unscaled({100, 120, 140}), scaled({50, 60, 70})});
   CHECK(earlier.outcome == Outcome::clear);
-  CHECK_THAT(earlier.sentences.at(0), Contains("60 steps earlier (0.5× as many steps). A clear difference: every seed "
+  CHECK_THAT(earlier.sentences.at(0), Contains("60 steps earlier (0.5× as many steps). A clear difference over 3 seeds each: every seed "
                                                "of scaled 1/√d_k (50–70 steps) was faster"));
 }
 
@@ -206,9 +206,9 @@ TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
   CHECK(a.outcome == Outcome::within_spread);
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 100 steps vs 80 for scaled 1/√d_k: 20 steps later (1.25× as "
-        "many steps). Within the spread of the seeds: unscaled took 70–130 steps and scaled 1/√d_k 50–110; one got "
-        "there first in only 6 of the 9 pairs of seeds (3 × 3), fewer than the 90 % a clear difference needs, so there "
-        "is no clear difference.");
+        "many steps). Within the spread of the seeds (over 3 seeds each): unscaled took 70–130 steps and scaled 1/√d_k "
+        "50–110; one got there first in only 6 of the 9 pairs of seeds, fewer than the 90 % a clear difference needs, "
+        "so there is no clear difference.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×): within the seeds' spread");
 }
 
@@ -218,7 +218,7 @@ TEST_CASE("seeds apart but medians close: small but consistent, worded so it can
   CHECK(a.outcome == Outcome::small);
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 86 steps vs 90 for scaled 1/√d_k: 4 steps earlier (0.956× "
-        "as many steps). Small but consistent: every seed of unscaled (85–87 steps) was faster than every seed of "
+        "as many steps). Small but consistent over 3 seeds each: every seed of unscaled (85–87 steps) was faster than every seed of "
         "scaled 1/√d_k (88–92), by less than the 1.25× a clear difference needs, so the two are about equally fast.");
   CHECK_THAT(a.sentences.at(0), !Contains("no clear difference"));
 }
@@ -358,6 +358,7 @@ std::vector<Answer> every_kind_of_answer() {
   std::vector<Answer> out;
   const auto add = [&out](std::vector<VariantCurves> v, int steps = 400) { out.push_back(answer_of(std::move(v), steps)); };
   add({scaled({50, 60, 70}), unscaled({100, 120, 140})});                     // clear, slower
+  add({scaled({50, 60, 70}), unscaled({100, 120, 140, 160})});                // clear, over 4 and 3 seeds
   add({unscaled({100, 120, 140}), scaled({50, 60, 70})});                     // clear, faster
   add({scaled({50, 80, 110}), unscaled({70, 100, 130})});                     // within the spread
   add({scaled({88, 90, 92}), unscaled({85, 87, 86})});                        // small, faster
@@ -499,7 +500,7 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   CHECK(a.variants[1].pairs == 100);
   CHECK(a.variants[1].pairs_ahead == 99);
   CHECK(a.outcome == Outcome::clear);
-  CHECK_THAT(a.sentences.at(0), Contains("A clear difference: in 99 of the 100 pairs of seeds (10 × 10) unscaled got "
+  CHECK_THAT(a.sentences.at(0), Contains("A clear difference over 10 seeds each: in 99 of the 100 pairs of seeds unscaled got "
                                          "there later than scaled 1/√d_k (unscaled: 71–never steps; scaled 1/√d_k: "
                                          "59–75)."));
   // The first three seeds of each alone: all 9 pairs ordered, the same verdict and the old wording.
@@ -519,7 +520,7 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
                                   reaching("unscaled", ScaleMode::unscaled, {89, 90, 91, 92, 93, 94, 96, 97, 98, 99})});
   CHECK(close.variants[1].pairs_ahead == 94);
   CHECK(close.outcome == Outcome::small);
-  CHECK_THAT(close.sentences.at(0), Contains("Small but consistent: in 94 of the 100 pairs of seeds (10 × 10)"));
+  CHECK_THAT(close.sentences.at(0), Contains("Small but consistent over 10 seeds each: in 94 of the 100 pairs of seeds"));
   // One seed each: no spread to judge, whatever the pair says.
   CHECK(answer_of({scaled({81}), unscaled({259})}).outcome == Outcome::one_seed);
 }

@@ -45,6 +45,7 @@ function everyKind() {
   const closeB = [89, 90, 91, 92, 93, 94, 96, 97, 98, 99];
   return [
     ask([['scaled', ks([50, 60, 70])], ['unscaled', ks([100, 120, 140])]]),
+    ask([['scaled', ks([50, 60, 70])], ['unscaled', ks([100, 120, 140, 160])]]),
     ask([['unscaled', ks([100, 120, 140])], ['scaled', ks([50, 60, 70])]]),
     ask([['scaled', ks([50, 80, 110])], ['unscaled', ks([70, 100, 130])]]),
     ask([['scaled', ks([88, 90, 92])], ['unscaled', ks([85, 87, 86])]]),

@@ -85,7 +85,7 @@ test('GPT init, two seeds: each seed\'s steps, N steps and the ratio, and a verd
   const sentence = a.sentences[0];
   assert.match(sentence, /^unscaled reached smoothed loss 0\.1 at a median of [\d.]+ steps vs [\d.]+ for scaled 1\/√d_k: /);
   assert.match(sentence, /[\d.]+ steps? (later|earlier) \([\d.]+× as many steps\)|in the same number of steps/);
-  assert.match(sentence, /A clear difference: |Within the spread of the seeds: |Small but consistent: /);
+  assert.match(sentence, /A clear difference over |Within the spread of the seeds \(over |Small but consistent over /);
   assert.doesNotMatch(sentence, /no clear difference \(ratio|seed ranges apart/);
   assert.ok(['clear', 'within-spread', 'small'].includes(a.outcome), a.outcome);
   assert.match(unscaled.relation, /^[\d.]+ steps? (later|earlier) \([\d.]+×\): (clear|within the seeds' spread|small but consistent)$|^in the same/);
