@@ -10,6 +10,7 @@ import { variantLabel } from '../analysis/localize-answer.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
 import { AnswerClient, runSettled } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';
+import { MoreSeeds } from './more-seeds.js';
 import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
 import { TrainCharts } from './train-charts.js';
@@ -94,6 +95,7 @@ export class TrainPanel {
   _buildResults() {
     this.runTable = new RunTable(this.lang);
     this.answer = new AnswerView(this.lang);
+    this.moreSeeds = new MoreSeeds({ lang: this.lang, onRun: (seeds) => this._runMoreSeeds(seeds) });
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
@@ -110,6 +112,7 @@ export class TrainPanel {
       this.problem,
       this.runTable.element,
       this.answer.element,
+      this.moreSeeds.element,
       this.charts.lossBlock,
       this.charts.mechanismBlock,
       this.charts.adamBox,
@@ -140,6 +143,12 @@ export class TrainPanel {
     else this.exercise.reset();
   }
 
+  /** More seeds: the plan keeps every finished run (exercise.setPlan), so only the new seeds train. */
+  _runMoreSeeds(seeds) {
+    this.store.update({ seeds });
+    this.start();
+  }
+
   _applyPending() {
     this.pendingPlan = false;
     this.pending.hidden = true;
@@ -163,12 +172,14 @@ export class TrainPanel {
   }
 
   /**
-   * New model/task settings: apply them now, or, when a learner changed a control after the runs made
-   * progress, keep the curves until Start.  Changes from a link, an attribute or the API apply at once.
+   * New model/task settings: apply them now, or, when a learner changed a control in a way that would discard
+   * progress, keep the curves until Start.  A change that keeps every run (more seeds) applies at once, and so do
+   * changes from a link, an attribute or the API.
    */
   _planChanged(state, origin) {
-    const differs = JSON.stringify(runPlan(state)) !== this.exercise.planKey;
-    const progress = this.exercise.runs.reduce((sum, r) => sum + r.stepsDone, 0);
+    const plan = runPlan(state);
+    const differs = JSON.stringify(plan) !== this.exercise.planKey;
+    const progress = this.exercise.progressLostBy(plan);
     if (!differs) {
       this.pendingPlan = false;
       this.pending.hidden = true;
@@ -251,6 +262,7 @@ export class TrainPanel {
     this.answerClient.update(slots, state, this.lang);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
+    this.moreSeeds.render(started ? this.answerClient.answer : null, state.seeds);
     this._renderStartNote(state, slots, labelOf);
   }
 

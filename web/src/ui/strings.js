@@ -385,6 +385,12 @@ export const STRINGS = Object.freeze({
     diverged: (runs, of) => `${runs} of ${of}`,
   },
 
+  // ---- the offer under a finished answer (panels/more-seeds.js) ----
+  moreSeeds: {
+    why: 'More seeds make the verdict surer: it counts the pairs of seeds in which one variant got there first.',
+    run: (more, total) => `Run ${more} more seeds (${total} in all)`,
+  },
+
   // ---- the scenarios box (panels/scenarios-view.js; the presets' titles and captions are the core's) ----
   scenarios: {
     title: 'Scenarios: one click sets up an experiment',
