@@ -9,7 +9,7 @@ test('more seeds: the offer under a final answer adds seeds and keeps the finish
   const env = await openLab();
   try {
     const { page, context, errors } = await newPage(env.browser);
-    await page.goto(env.url('http', 'lab.html', '#panels=train&seeds=3&steps=40&threshold=2&evalEvery=1000'));
+    await page.goto(env.url('http', 'lab.html', '#panels=train&seeds=3&steps=80&threshold=2&evalEvery=1000'));
     const train = lab(page);
     const offer = train.locator('[data-more-seeds]');
     assert.equal(await offer.isHidden(), true, 'no offer before an answer');
@@ -20,7 +20,7 @@ test('more seeds: the offer under a final answer adds seeds and keeps the finish
     assert.equal(await button.textContent(), 'Run 7 more seeds (10 in all)');
     const before = await page.evaluate(() => document.querySelector('sqrtdk-lab').result);
     assert.equal(before.variants[0].runs.length, 3);
-    // Click, and read the runs in the same task: the finished ones keep their 40 steps (a retrained run would be
+    // Click, and read the runs in the same task: the finished ones keep their 80 steps (a retrained run would be
     // cleared to 0 here), the new ones start at 0.
     const stepsRightAfter = await page.evaluate(() => {
       const el = document.querySelector('sqrtdk-lab');
@@ -30,7 +30,7 @@ test('more seeds: the offer under a final answer adds seeds and keeps the finish
     assert.equal(stepsRightAfter.length, 20);
     for (const [run, steps] of stepsRightAfter) {
       const seed = Number(run.split('-').at(-1));
-      assert.equal(steps, seed < 3 ? 40 : 0, `${run} right after the click`);
+      assert.equal(steps, seed < 3 ? 80 : 0, `${run} right after the click`);
     }
     await page.waitForFunction(() => {
       const r = document.querySelector('sqrtdk-lab').result;
@@ -42,7 +42,7 @@ test('more seeds: the offer under a final answer adds seeds and keeps the finish
     for (let v = 0; v < 2; v++) {
       assert.deepEqual(after.variants[v].runs.slice(0, 3).map((r) => r.finalLoss), before.variants[v].runs.map((r) => r.finalLoss));
     }
-    assert.equal(after.variants[1].pairs, 100);
+    assert.equal(after.variants[1].pairs, 100, JSON.stringify([after.outcome, after.sentences]));
     assert.match(after.sentences[0], /over 10 seeds each/);
     await offer.locator('button', { hasText: 'Run 10 more seeds (20 in all)' }).waitFor();
     await context.close();
