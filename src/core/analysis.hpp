@@ -38,6 +38,8 @@
 
 namespace sqrtdk {
 
+class JsonWriter;  // core/json.hpp
+
 struct CurveDefinitions {
   int window = 20;
   double stall_band = 0.25;
@@ -201,5 +203,7 @@ std::string variant_stall_cell(const VariantResult& v);
 // (camelCase keys, derived from the snake_case ones).  Numbers round-trip exactly; NaN and never are null.
 // with_messages: also every text as its message (lab.compare on request; shape in analysis_json.cpp).
 std::string answer_json(const Answer& answer, bool camel_case, bool with_messages = false);
+// The same members, written into an object the caller has open (sqrtdk compare --json puts its configuration first).
+void write_answer_members(JsonWriter& w, const Answer& answer, bool with_messages = false);
 
 }  // namespace sqrtdk
