@@ -66,7 +66,8 @@ export class TrainPanel {
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
-    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train', 'aria-labelledby': 'lab-train-title' } }, [
+    // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
+    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train' } }, [
       h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
@@ -97,6 +98,10 @@ export class TrainPanel {
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
+    // What a screen reader hears while the runs train: each change of phase (loading, training, paused, finished)
+    // and the answer once it is ready, each once.  The status line and the answer box change with every tick.
+    this.announcer = h('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-atomic': 'true', 'data-announcer': '' } });
+    this.announced = { phase: '', answer: false };
     // Shown when a setting changed after the runs made progress: the curves stay until Start.
     this.pendingText = h('span');
     this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
@@ -118,6 +123,7 @@ export class TrainPanel {
       this.startNote,
       ...this.charts.heatmapBlock,
       this.exportButtons,
+      this.announcer,
     ]);
   }
 
@@ -247,11 +253,24 @@ export class TrainPanel {
     step.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
-    this._renderStatusLine(slots, state.steps);
+    const phase = this._renderStatusLine(slots, state.steps);
     this.answerClient.update(slots, state, this.lang);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
+    this._announce(phase, started && this.answerClient.answer?.ready ? this.answerClient.answer : null);
     this._renderStartNote(state, slots, labelOf);
+  }
+
+  /** Announce a new phase (with the status line's words) and a newly ready answer (its sentences), each once. */
+  _announce(phase, readyAnswer) {
+    const parts = [];
+    if (phase !== this.announced.phase) {
+      this.announced.phase = phase;
+      if (phase) parts.push(this.controls.status.textContent);
+    }
+    if (readyAnswer && !this.announced.answer) parts.push(STRINGS.answerBox.announce(readyAnswer.sentences));
+    this.announced.answer = Boolean(readyAnswer);
+    if (parts.length) this.announcer.textContent = parts.join(' ');
   }
 
   _renderStartNote(state, slots, labelOf) {
@@ -266,6 +285,7 @@ export class TrainPanel {
   /**
    * One line saying what the runs are doing (e.g. loading the model in the workers after a first Step).  While
    * the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
+   * @returns {string} the phase it describes: 'loading', 'training', 'finished', 'paused' or ''
    */
   _renderStatusLine(slots, steps) {
     const howMany = (status) => slots.filter((s) => s.status === status).length;
@@ -276,12 +296,14 @@ export class TrainPanel {
     const planned = count(slots.length * steps, this.lang);
     const waiting = slots.some((s) => s.status === 'training' && runSettled(this.answerClient.answer, s.record));
     let text = '';
-    if (howMany('loading') > 0) text = T.loading(this.lang, howMany('loading'), w(howMany('loading')));
-    else if (howMany('training') > 0) text = together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting);
-    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = T.finished(w(steps));
-    else if (howMany('paused') > 0) text = together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned);
+    let phase = '';
+    if (howMany('loading') > 0) [phase, text] = ['loading', T.loading(this.lang, howMany('loading'), w(howMany('loading')))];
+    else if (howMany('training') > 0) [phase, text] = ['training', together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting)];
+    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) [phase, text] = ['finished', T.finished(w(steps))];
+    else if (howMany('paused') > 0) [phase, text] = ['paused', together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned)];
     const status = this.controls.status;
     if (status.textContent !== text) status.textContent = text;
+    return phase;
   }
 
   // ---- export -----------------------------------------------------------------------------------
