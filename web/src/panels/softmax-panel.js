@@ -138,7 +138,7 @@ export class SoftmaxPanel {
       chart.addTool(button({ text: STRINGS.charts.png, class: 'chip', ariaLabel: STRINGS.charts.pngLabel(chart.element.dataset.chart),
         onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${chart.element.dataset.chart}.png`)) }));
     }
-    this.sweepStatus = h('span', { class: 'hint', attrs: { role: 'status' } });
+    this.sweepStatus = h('span', { class: 'hint', attrs: { role: 'status', 'data-sweep-status': '' } });
     // Ties the explorer to the exercise: the sweep's numbers at the exercise's d_k, and a button to go there.
     this.exerciseText = h('span');
     this.useExerciseDk = button({ text: T.useExerciseDk(), class: 'chip', key: 'dk',

@@ -54,7 +54,10 @@ export class TrainPanel {
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
-    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => this.charts.parts() });
+    // After the charts, the panel records how many steps (all runs) they show: data-drawn-steps, next to the run
+    // table's data-steps-done, says when the charts have caught up (what tests wait for).
+    const drawn = ({ slots }) => { if (this.element) this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0)); };
+    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => [...this.charts.parts(), drawn] });
     this.renderer = {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
