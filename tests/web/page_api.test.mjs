@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lab, newPage, openLab, stepsDone } from './helpers/browser.mjs';
+import { lab, newPage, openLab, stepsDone, waitForRest } from './helpers/browser.mjs';
 import { eventsOf, matchesDeclaration, recordEvents, waitForEvents } from './helpers/api-events.mjs';
 
 let env;
@@ -97,8 +97,9 @@ test('http: a whole exercise through the events and the control API', async () =
   await page.waitForFunction(() => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) >= 10);
   await call(page, 'el.pause()');
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.running === false);
-  await page.waitForTimeout(800); // a chunk already computing still lands (pause acts within one chunk)
+  await waitForRest(page); // a chunk already computing still lands (pause acts within one chunk)
   const frozen = await stepsDone(page);
+  // A fixed wait on purpose, to show that nothing happens: no step after the runs came to rest.
   await page.waitForTimeout(600);
   assert.equal(await stepsDone(page), frozen, 'pause() stops training');
   assert.ok(frozen < 120);

@@ -1,7 +1,7 @@
 // Several <sqrtdk-lab> elements on one page keep their own settings, workers and runs.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, lab, newPage, openLab, stepsDone, waitForDemo } from './helpers/browser.mjs';
+import { MODES, lab, newPage, openLab, stepsDone, waitForDemo, waitForRest } from './helpers/browser.mjs';
 
 let env;
 test.before(async () => { env = await openLab(); });
@@ -29,7 +29,7 @@ for (const mode of MODES) {
     await b.locator('button', { hasText: 'Start' }).click();
     await waitSteps(page, 1, 10);
     await a.locator('button', { hasText: 'Pause' }).click();
-    await page.waitForTimeout(400);
+    await waitForRest(page, 0); // a chunk already computing still lands
     const aFrozen = await stepsDone(page, 0);
     const bBefore = await stepsDone(page, 1);
     await waitSteps(page, 1, bBefore + 10);
@@ -54,9 +54,9 @@ test('removing an element stops its workers; the others go on', async () => {
   await waitSteps(page, 0, 5);
   await waitSteps(page, 1, 5);
   const workersBefore = page.workers().length;
+  const closed = new Promise((resolve) => { for (const worker of page.workers()) worker.once('close', resolve); });
   await page.evaluate(() => document.querySelector('#a').remove());
-  await page.waitForFunction(() => true);
-  await page.waitForTimeout(500);
+  await closed;
   assert.ok(page.workers().length < workersBefore, `${page.workers().length} workers left of ${workersBefore}`);
   const b = await stepsDone(page, 0);
   await waitSteps(page, 0, b + 5);

@@ -38,6 +38,8 @@ test('http: the longest main-thread timer gap while training is under 100 ms', a
     for (let i = 0; i < WINDOWS; i += 1) {
       await page.evaluate(() => { window.timerGaps = { max: 0, count: 0, over50: 0 }; });
       const before = Number(await lab(page).locator('.runs').getAttribute('data-steps-done'));
+      // A fixed wait on purpose: a measurement window, in which no long gap may happen.  (A window of so many steps
+      // would grow under load, and with it the chance of another process's long pause.)
       await page.waitForTimeout(WINDOW_MS);
       const gaps = await page.evaluate(() => window.timerGaps);
       const after = Number(await lab(page).locator('.runs').getAttribute('data-steps-done'));

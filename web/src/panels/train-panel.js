@@ -55,7 +55,10 @@ export class TrainPanel {
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
-    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => this.charts.parts() });
+    // After the charts, the panel records how many steps (all runs) they show: data-drawn-steps, next to the run
+    // table's data-steps-done, says when the charts have caught up (what tests wait for).
+    const drawn = ({ slots }) => { if (this.element) this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0)); };
+    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => [...this.charts.parts(), drawn] });
     this.renderer = {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
@@ -67,7 +70,8 @@ export class TrainPanel {
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
-    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train', 'aria-labelledby': 'lab-train-title' } }, [
+    // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
+    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train' } }, [
       h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
@@ -99,6 +103,10 @@ export class TrainPanel {
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
+    // What a screen reader hears while the runs train: each change of phase (loading, training, paused, finished)
+    // and the answer once it is ready, each once.  The status line and the answer box change with every tick.
+    this.announcer = h('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-atomic': 'true', 'data-announcer': '' } });
+    this.announced = { phase: '', answer: false };
     // Shown when a setting changed after the runs made progress: the curves stay until Start.
     this.pendingText = h('span');
     this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
@@ -121,6 +129,7 @@ export class TrainPanel {
       this.startNote,
       ...this.charts.heatmapBlock,
       this.exportButtons,
+      this.announcer,
     ]);
   }
 
@@ -258,12 +267,25 @@ export class TrainPanel {
     step.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
-    this._renderStatusLine(slots, state.steps);
+    const phase = this._renderStatusLine(slots, state.steps);
     this.answerClient.update(slots, state, this.lang);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
     this.moreSeeds.render(started ? this.answerClient.answer : null, state.seeds);
+    this._announce(phase, started && this.answerClient.answer?.ready ? this.answerClient.answer : null);
     this._renderStartNote(state, slots, labelOf);
+  }
+
+  /** Announce a new phase (with the status line's words) and a newly ready answer (its sentences), each once. */
+  _announce(phase, readyAnswer) {
+    const parts = [];
+    if (phase !== this.announced.phase) {
+      this.announced.phase = phase;
+      if (phase) parts.push(this.controls.status.textContent);
+    }
+    if (readyAnswer && !this.announced.answer) parts.push(STRINGS.answerBox.announce(readyAnswer.sentences));
+    this.announced.answer = Boolean(readyAnswer);
+    if (parts.length) this.announcer.textContent = parts.join(' ');
   }
 
   _renderStartNote(state, slots, labelOf) {
@@ -278,6 +300,7 @@ export class TrainPanel {
   /**
    * One line saying what the runs are doing (e.g. loading the model in the workers after a first Step).  While
    * the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
+   * @returns {string} the phase it describes: 'loading', 'training', 'finished', 'paused' or ''
    */
   _renderStatusLine(slots, steps) {
     const howMany = (status) => slots.filter((s) => s.status === status).length;
@@ -288,12 +311,14 @@ export class TrainPanel {
     const planned = count(slots.length * steps, this.lang);
     const waiting = slots.some((s) => s.status === 'training' && runSettled(this.answerClient.answer, s.record));
     let text = '';
-    if (howMany('loading') > 0) text = T.loading(this.lang, howMany('loading'), w(howMany('loading')));
-    else if (howMany('training') > 0) text = together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting);
-    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = T.finished(w(steps));
-    else if (howMany('paused') > 0) text = together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned);
+    let phase = '';
+    if (howMany('loading') > 0) [phase, text] = ['loading', T.loading(this.lang, howMany('loading'), w(howMany('loading')))];
+    else if (howMany('training') > 0) [phase, text] = ['training', together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting)];
+    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) [phase, text] = ['finished', T.finished(w(steps))];
+    else if (howMany('paused') > 0) [phase, text] = ['paused', together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned)];
     const status = this.controls.status;
     if (status.textContent !== text) status.textContent = text;
+    return phase;
   }
 
   // ---- export -----------------------------------------------------------------------------------
