@@ -36,12 +36,6 @@ constexpr int kMaxRuns = 50;
 constexpr int kMaxSteps = 1000000;
 constexpr double kMaxPoints = 20e6;  // all curves together: 80 MB of floats
 
-val error_result(const std::string& message) {
-  val out = val::object();
-  out.set("error", message);
-  return out;
-}
-
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
 // The length of `v` if it is an array of 1..max items, else -1.

@@ -26,12 +26,6 @@ namespace {
 
 using emscripten::val;
 
-val error_result(const std::string& message) {
-  val out = val::object();
-  out.set("error", message);
-  return out;
-}
-
 template <typename T>
 val typed_copy(const char* type, const std::vector<T>& data) {
   // Constructing a typed array from a memory view copies it out of the heap.

@@ -147,4 +147,10 @@ std::string check_integer(const val& v, const char* name, double lo, double hi) 
   return "";
 }
 
+emscripten::val error_result(const std::string& message) {
+  emscripten::val out = emscripten::val::object();
+  out.set("error", message);
+  return out;
+}
+
 }  // namespace sqrtdk::wasm

@@ -39,6 +39,9 @@ class JsFields {
   std::string error_;
 };
 
+// {error: message}: how every binding reports a refused request (JS sees a result, never an exception).
+emscripten::val error_result(const std::string& message);
+
 // Message for a value that must be an integer in [lo, hi] ("" if it is): used for positional arguments.
 std::string check_integer(const emscripten::val& v, const char* name, double lo, double hi);
 

@@ -21,7 +21,7 @@ function results({ chromium, attentionWide }) {
       // canonical: 8 ms of 10 in the products (20 % outside); wide: 20 of 25 (20 %)
       wasm: report([config('canonical', { attention: 40, productsMs: 8, stepsPerSecond: 100 }), config('wide', { attention: attentionWide, productsMs: 20, stepsPerSecond: 40 })]),
     },
-    steps: { native: steps(300, 90), wasmNode: steps(100, 40), wasmNodeExceptions: steps(95, 38),
+    steps: { native: steps(300, 90), nativeEigen: steps(400, 120), wasmNode: steps(100, 40), wasmNodeExceptions: steps(95, 38),
       wasmChromium: steps(chromium, 40), torch: steps(100, 40), tfjs: steps(10, 4) },
   };
 }
