@@ -95,11 +95,12 @@ test('http: a whole exercise through the events and the control API', async () =
   const answersBefore = (await eventsOf(page, 'sqrtdk-answer')).length;
   await call(page, 'el.start()');
   await page.waitForFunction(() => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) >= 10);
-  await call(page, 'el.pause()');
+  // pause() acts at once: what the progress event says when it returns is final, also once the workers are idle.
+  await page.evaluate(() => document.querySelector('sqrtdk-lab').pause());
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.running === false);
-  await page.waitForTimeout(800); // a chunk already computing still lands (pause acts within one chunk)
-  const frozen = await stepsDone(page);
-  await page.waitForTimeout(600);
+  const frozen = await page.evaluate(() => window.sqrtdkEvents.at(-1).detail.stepsDone);
+  await page.waitForFunction((n) => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) === n, frozen);
+  await page.waitForTimeout(600); // showing that nothing happens
   assert.equal(await stepsDone(page), frozen, 'pause() stops training');
   assert.ok(frozen < 120);
   assert.equal(await l.locator('button', { hasText: 'Continue' }).isEnabled(), true);

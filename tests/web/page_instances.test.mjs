@@ -29,7 +29,8 @@ for (const mode of MODES) {
     await b.locator('button', { hasText: 'Start' }).click();
     await waitSteps(page, 1, 10);
     await a.locator('button', { hasText: 'Pause' }).click();
-    await page.waitForTimeout(400);
+    // The click's action is done once the panel says it stopped: from then on A's count must not move.
+    await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running === 'false');
     const aFrozen = await stepsDone(page, 0);
     const bBefore = await stepsDone(page, 1);
     await waitSteps(page, 1, bBefore + 10);

@@ -272,8 +272,8 @@ export interface SqrtdkLabEventMap {
 export interface SqrtdkLabElement extends HTMLElement {
   /** Start or continue training (needs the train panel). */
   start(): void;
-  /** Pause training. */
-  pause(): void;
+  /** Pause training: from the call on, no step is counted or drawn; resolves once no chunk is computing. */
+  pause(): Promise<void>;
   /** Clear the curves; the runs start again from their seeds. */
   reset(): void;
   /** Every setting (a fresh copy). */

@@ -48,8 +48,8 @@ export class SqrtdkLabElement extends HTMLElement {
   /** Start (or continue) training every run. */
   start() { this._api('start()').start(); }
 
-  /** Pause training; start() continues. */
-  pause() { this._api('pause()').pause(); }
+  /** Pause training at once; start() continues.  @returns {Promise<void>} resolves once the workers are idle */
+  pause() { return this._api('pause()').pause(); }
 
   /** Clear the curves; the runs start again from their seeds. */
   reset() { this._api('reset()').reset(); }

@@ -128,7 +128,8 @@ export class TrainPanel {
     this.exercise.start();
   }
 
-  pause() { this.exercise.pause(); }
+  /** @returns {Promise<void>} resolves once no chunk computes (nothing is counted after the call already) */
+  pause() { return this.exercise.pause(); }
 
   _stepOnce() {
     if (this.pendingPlan) this._applyPending();

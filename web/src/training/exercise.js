@@ -11,6 +11,9 @@
 // A run whose worker fails is reported, given a new client (on a live or new worker) and resumed by replaying
 // its steps there (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
 // A diverged run stops (its curve so far is kept) while the others go on.
+//
+// Pause means paused: a chunk already computing when the learner pauses is held, neither counted nor drawn,
+// and appended when training continues (the run's trainer in the worker is already past it).
 
 import { RunRecord } from './run-record.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
@@ -41,6 +44,7 @@ export class RunSlot {
     this.retired = false;     // replaced by a new plan: late replies are ignored
     this.inFlight = 0;        // step requests sent and not yet answered
     this.queuedSteps = 0;     // the steps they ask for
+    this.singleSteps = 0;     // of those, the Step button's (they count while paused)
     this.initPromise = null;
     this.initGeneration = -1;
     this.restart();
@@ -49,6 +53,7 @@ export class RunSlot {
   /** Back to step 0 (the worker is kept but must be configured again). */
   restart() {
     this.record.clear();
+    this.held = [];           // chunks that landed after a pause: appended when training continues
     this.ready = false;
     this.initialising = false;
     this.error = '';
@@ -60,15 +65,17 @@ export class RunSlot {
 
   canStep(steps) { return !this.error && !this.record.diverged && this.record.stepsDone < steps; }
 
-  /** Steps that may still be asked for: the budget less what is done and what is on its way. */
-  stepsLeft(steps) { return this.canStep(steps) ? steps - this.record.stepsDone - this.queuedSteps : 0; }
+  /** Steps that may still be asked for: the budget less what is done, held and on its way. */
+  stepsLeft(steps) { return this.canStep(steps) ? steps - this.record.stepsDone - this.heldSteps - this.queuedSteps : 0; }
+
+  get heldSteps() { return this.held.reduce((sum, chunk) => sum + chunk.loss.length, 0); }
 
   statusAt(steps, running) {
     if (this.error) return 'failed';
     if (this.record.diverged) return 'diverged';
     if (this.record.stepsDone >= steps) return 'done';
     if (this.initialising) return 'loading';
-    if (this.inFlight || (running && this.ready)) return 'training';
+    if (this.singleSteps || (running && (this.inFlight || this.ready))) return 'training';
     return this.record.stepsDone > 0 ? 'paused' : 'waiting';
   }
 
@@ -101,6 +108,16 @@ export class RunSlot {
     if (chunk.attention) this.showAttention(chunk.attention, chunk.stepsDone);
   }
 
+  hold(chunk) { this.held.push(chunk); }
+
+  /** @returns {object[]} the held chunks, now appended */
+  releaseHeld() {
+    const chunks = this.held;
+    this.held = [];
+    for (const chunk of chunks) this.received(chunk);
+    return chunks;
+  }
+
   showAttention(map, step) { this.attention = { ...map, step }; }
 
   /** A request failed with the core's message: the run stops. */
@@ -109,6 +126,7 @@ export class RunSlot {
   /** Its worker died: @returns {boolean} whether the run may resume in a new one */
   workerLost(message, maxFailures) {
     this.failures += 1;
+    this.held = [];  // the new worker replays from the recorded steps
     this.ready = false;
     this.client = null;
     if (this.failures > maxFailures) this.error = STRINGS.exercise.workerFailedTimes(this.failures, message);
@@ -137,6 +155,8 @@ export class Exercise {
     this._slots = [];
     this._generation = 0;
     this._inFlight = 0;
+    this._pauses = 0;      // chunks sent before the latest pause are held when they land
+    this._idleWaiters = [];
     this._steps = 0;
     this._attentionView = { example: 0, layer: 0, head: 0 };
     this.running = false;
@@ -191,6 +211,7 @@ export class Exercise {
   }
 
   start() {
+    this._releaseHeld();
     if (!this.canAdvance) return;
     this.running = true;
     for (const slot of this._slots) if (this._canStep(slot)) this._ensureReady(slot);
@@ -198,14 +219,21 @@ export class Exercise {
     this._onChange();
   }
 
+  /**
+   * Stop at once: from now on nothing is counted or drawn until start() (chunks still computing are held).
+   * @returns {Promise<void>} resolves once no chunk of this exercise is computing
+   */
   pause() {
     this.running = false;
+    this._pauses += 1;
     this._onChange();
+    return this._idle();
   }
 
   /** One step of every run that can take one (pauses first). */
   stepOnce() {
-    this.running = false;
+    if (this.running) this.pause();
+    this._releaseHeld();
     for (const slot of this._slots) {
       if (!this._canStep(slot) || slot.inFlight > 0) continue;
       this._ensureReady(slot).then((ok) => {
@@ -221,6 +249,21 @@ export class Exercise {
     this._generation += 1;
     for (const slot of this._slots) slot.restart();
     this._onChange();
+  }
+
+  _idle() {
+    if (this._inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this._idleWaiters.push(resolve));
+  }
+
+  _releaseHeld() {
+    for (const slot of this._slots) {
+      for (const chunk of slot.releaseHeld()) this._noticeDivergence(slot, chunk);
+    }
+  }
+
+  _noticeDivergence(slot, chunk) {
+    if (chunk.diverged) this._onNotice(STRINGS.exercise.diverged(STRINGS.runName(slot.record.variant, slot.record.seed), chunk.divergedStep));
   }
 
   /** Which attention map the heatmaps show (0-based layer and head). */
@@ -243,6 +286,7 @@ export class Exercise {
   dispose() {
     this.running = false;
     this._generation += 1;
+    this._pauses += 1;
     for (const slot of this._slots) if (slot.client) slot.client.terminate();
     this._slots = [];
   }
@@ -316,18 +360,24 @@ export class Exercise {
 
   _sendStep(slot, steps, pumpAfter) {
     const generation = this._generation;
+    const pauses = this._pauses;
     const now = performance.now();
     const lastChunk = slot.record.stepsDone + slot.queuedSteps + steps >= this._steps;
     const wantsAttention = slot.heatmap && (lastChunk || now - slot.lastAttentionAt > ATTENTION_EVERY_MS || !pumpAfter);
     if (wantsAttention) slot.lastAttentionAt = now;
     slot.inFlight += 1;
     slot.queuedSteps += steps;
+    if (!pumpAfter) slot.singleSteps += 1;
     this._inFlight += 1;
     slot.client.request({ type: 'step', steps, attention: wantsAttention ? this._attentionView : null })
       .then((reply) => {
         if (generation !== this._generation || slot.retired || slot.record.diverged) return;
+        if ((!this.running && pauses !== this._pauses) || slot.held.length > 0) {
+          slot.hold(reply);
+          return;
+        }
         slot.received(reply);
-        if (reply.diverged) this._onNotice(STRINGS.exercise.diverged(STRINGS.runName(slot.record.variant, slot.record.seed), reply.divergedStep));
+        this._noticeDivergence(slot, reply);
       }, (error) => {
         if (generation !== this._generation || slot.retired) return;
         if (!(error instanceof WorkerFailure)) slot.failed(error.message);
@@ -335,7 +385,9 @@ export class Exercise {
       .finally(() => {
         slot.inFlight -= 1;
         slot.queuedSteps -= steps;
+        if (!pumpAfter) slot.singleSteps -= 1;
         this._inFlight -= 1;
+        if (this._inFlight === 0) for (const resolve of this._idleWaiters.splice(0)) resolve();
         this._onChange();
         if (pumpAfter || this.running) this._pump();
       });
