@@ -13,15 +13,26 @@ import { STRINGS } from '../ui/strings.js';
 export class SqrtdkLabElement extends HTMLElement {
   static get observedAttributes() { return PROPERTIES.map((p) => p.attribute); }
 
+  // Lifecycle callbacks never throw (the host page would get an uncaught error and a blank element): a bad
+  // value assigned before the element was defined becomes a notice in the element, which is built anyway.
   connectedCallback() {
     // A value assigned before this class was defined sits on the instance and hides the setter: re-assign it.
+    let refused = null;
     if (Object.hasOwn(this, 'settings')) {
       const value = this.settings;
       delete this.settings;
-      this.settings = value;
+      try {
+        this.settings = value;
+      } catch (error) {
+        refused = error.message;
+      }
     }
-    if (this.instance) return;
+    if (this.instance) {
+      if (refused) this.instance.notify(refused);
+      return;
+    }
     this.instance = new LabInstance(this);
+    if (refused) this.instance.notify(refused);
     for (const pending of this.pendingSettings ?? []) {
       try {
         this.instance.api.settings = pending;
