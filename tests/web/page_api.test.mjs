@@ -86,10 +86,22 @@ test('http: a whole exercise through the events and the control API', async () =
   assert.deepEqual(JSON.parse((await call(page, "el.exportData('json')")).value), JSON.parse(json));
   assert.deepEqual(await call(page, "el.exportData('xml')"), { error: "sqrtdk-lab: exportData(format): format must be 'csv' or 'json', not \"xml\"." });
 
-  // reset() clears the runs and the result; start() and pause() drive the same buttons.
-  await call(page, 'el.reset()');
+  // A setting the answer depends on: result is null at once, then the recomputed answer (a new event), as the box.
+  const answersThen = (await eventsOf(page, 'sqrtdk-answer')).length;
+  assert.deepEqual(await call(page, '(el.settings = { threshold: 1.5 }, el.result)'), { value: null });
+  await page.waitForFunction((n) => window.sqrtdkEvents.filter((e) => e.name === 'sqrtdk-answer').length > n, answersThen);
+  const rethresholded = (await eventsOf(page, 'sqrtdk-answer')).at(-1).detail;
+  assert.equal(rethresholded.threshold, 1.5);
+  assert.equal(rethresholded.final, true);
+  assert.notDeepEqual(rethresholded.sentences, answer.sentences);
+  await page.waitForFunction((sentences) => JSON.stringify([...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.answer-sentence')]
+    .map((e) => e.textContent)) === JSON.stringify(sentences), rethresholded.sentences);
+  assert.deepEqual((await call(page, 'el.result')).value, rethresholded);
+
+  // reset() clears the runs and the result at once; start() and pause() drive the same buttons.
+  assert.deepEqual(await call(page, '(el.reset(), el.result)'), { value: null });
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.stepsDone === 0);
-  assert.equal(await stepsDone(page), 0);
+  await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone === '0');
   assert.equal((await call(page, 'el.result')).value, null);
   assert.equal(await l.locator('button', { hasText: 'Start' }).isEnabled(), true);
   const answersBefore = (await eventsOf(page, 'sqrtdk-answer')).length;
