@@ -11,6 +11,7 @@
 import { EVENT_NAMES } from './lab-events.js';
 import { splitHash } from '../element/url-sync.js';
 import { STRINGS } from '../ui/strings.js';
+import { watchSize } from '../ui/size-watch.js';
 
 export const MESSAGE_SOURCE = 'sqrtdk-lab';
 const COMMANDS = new Set(['start', 'pause', 'reset', 'settings']);
@@ -80,9 +81,8 @@ export class FrameBridge {
       last = height;
       this._post({ type: 'sqrtdk-height', height });
     };
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.documentElement);
-    this.stops.push(() => observer.disconnect());
+    const watcher = watchSize(document.documentElement, measure);
+    this.stops.push(() => watcher.disconnect());
     measure();
   }
 
