@@ -1,6 +1,7 @@
-// Everything one <sqrtdk-lab> owns: its settings store, its workers (one helper, one per training run),
-// its panels, its URL sync and notices, its events and control API (web/src/api/).  Created when the element connects, destroyed when it leaves the
-// page, so several instances on one page share nothing.
+// Everything one <sqrtdk-lab> owns: its settings store, its helper worker, its runs (trained in the page's
+// shared worker pool: page-workers.js), its panels, its URL sync and notices, its events and control API
+// (web/src/api/).  Created when the element connects, destroyed when it leaves the page (its runs' trainers
+// and memory are freed then).
 
 import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
@@ -12,7 +13,7 @@ import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
 import { createWorkerUrl } from '../worker/worker-url.js';
 import { HelperWorker } from '../worker/helper-worker.js';
-import { WorkerPool } from '../worker/worker-pool.js';
+import { joinPageWorkers } from '../worker/page-workers.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
 import { chunksFor } from '../training/exercise.js';
@@ -22,8 +23,6 @@ import { STRINGS, langOf } from '../ui/strings.js';
 import { LabEvents } from '../api/lab-events.js';
 import { LabApi } from '../api/lab-api.js';
 import { FrameBridge } from '../api/frame-bridge.js';
-
-const MAX_CONCURRENCY = 8;
 
 /** [name, value] of the element's attributes that are settings. */
 function settingAttributes(element) {
@@ -50,8 +49,9 @@ export class LabInstance {
     this.events = new LabEvents(host, this.store, this.lang);
     this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
     this.workerUrl = createWorkerUrl();
-    // The training runs share one worker per core (worker-pool.js), however many runs the exercise has.
-    this.runWorkers = new WorkerPool(this.workerUrl, Math.min(MAX_CONCURRENCY, Math.max(1, navigator.hardwareConcurrency || 2)));
+    // The training runs of every element on the page share one worker per core, within the page's memory budget.
+    this.pageWorkers = joinPageWorkers();
+    this.runWorkers = this.pageWorkers.pool;
     this.helper = new HelperWorker(this.workerUrl, {
       onFailure: (message, replaced) => {
         const text = STRINGS.helperFailed(message, replaced);
@@ -101,7 +101,7 @@ export class LabInstance {
     for (const panel of this.panels.values()) panel.destroy();
     this.panels.clear();
     this.helper.dispose();
-    this.runWorkers.terminate();
+    this.pageWorkers.leave();
     URL.revokeObjectURL(this.workerUrl);
     this.root.replaceChildren();
   }
@@ -146,6 +146,7 @@ export class LabInstance {
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
         concurrency: chunksFor(this.runWorkers.size),
+        pool: this.runWorkers,
         createClient: (onFailure) => this.runWorkers.client(onFailure),
       });
       this.panels.set(name, panel);

@@ -9,9 +9,16 @@ import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, defaultState } from '../state/proper
 import { parseAttributes } from '../state/url-state.js';
 import { strictSettings, settingsCopy } from '../api/settings.js';
 import { STRINGS } from '../ui/strings.js';
+import { pageBudget, setPageBudget } from '../worker/page-workers.js';
 
 export class SqrtdkLabElement extends HTMLElement {
   static get observedAttributes() { return PROPERTIES.map((p) => p.attribute); }
+
+  /** Bytes the training workers of every element on the page may hold together (memory-budget.js has the default). */
+  static get memoryBudget() { return pageBudget(); }
+
+  /** @param {number} bytes a whole number of bytes; a bad value throws one line and changes nothing */
+  static set memoryBudget(bytes) { setPageBudget(bytes); }
 
   // Lifecycle callbacks never throw (the host page would get an uncaught error and a blank element): a bad
   // value assigned before the element was defined becomes a notice in the element, which is built anyway.

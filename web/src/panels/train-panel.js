@@ -16,7 +16,9 @@ import { TrainCharts } from './train-charts.js';
 import { entropyAtStart, startNote } from './train-notes.js';
 import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
-import { runPlan, trainConfig } from '../training/run-plan.js';
+import { runPlan, sizingText, trainConfig } from '../training/run-plan.js';
+import { MemoryRefusal, mebibytes } from '../worker/memory-budget.js';
+import { WorkerFailure } from '../worker/worker-failure.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
@@ -35,10 +37,15 @@ const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p)
 export class TrainPanel {
   /**
    * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number,
-   *          lang: string}} deps  lang: how numbers are written (the element's)
+   *          lang: string, pool?: import('../worker/worker-pool.js').WorkerPool}} deps  lang: how numbers are
+   *   written (the element's); pool: the page's run workers (memory budget, turns)
    */
-  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en' }) {
+  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en', pool = null }) {
     this.store = store;
+    this.pool = pool;
+    this.estimates = new Map();  // JSON config -> Promise<bytes>
+    this.sizing = null;          // {planKey, bytes, error}: the largest run of the plan, or why it cannot run
+    this.refusedLine = '';       // why the runs did not start (a run cannot fit), until the plan changes
     this.lang = lang;
     this.helper = helper;
     // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
@@ -50,7 +57,10 @@ export class TrainPanel {
     this.notify = notify;
     this.pendingPlan = false;
     this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify,
-      settled: (record) => runSettled(this.answerClient.answer, record) });
+      settled: (record) => runSettled(this.answerClient.answer, record),
+      estimate: (config) => this._estimate(config),
+      onRefused: (error) => this._refused(error),
+      onCapacity: pool ? (listener) => pool.onCapacity(listener) : undefined });
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
@@ -59,8 +69,11 @@ export class TrainPanel {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
     };
+    // The buttons are disabled while a run cannot fit; a click that still arrives does nothing.
+    const unlessRefused = (action) => () => { if (!this.refusal()) action(); };
     this.controls = new TrainControls({ store, lang, actions: {
-      start: () => this.start(), pause: () => this.pause(), step: () => this._stepOnce(), reset: () => this.reset() } });
+      start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
+      reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme, lang });
     this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
@@ -72,6 +85,7 @@ export class TrainPanel {
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
+    this.unsubscribeBudget = pool ? pool.onBudget(() => this.renderer.now()) : () => {};
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
     helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
@@ -81,6 +95,7 @@ export class TrainPanel {
 
   destroy() {
     this.unsubscribe();
+    this.unsubscribeBudget();
     this.exercise.dispose();
     this.charts.destroy();
   }
@@ -123,9 +138,56 @@ export class TrainPanel {
 
   // ---- actions (the buttons, and the element's start/pause/reset) -------------------------------
 
+  /** @throws {Error} the one line saying why, when a run of these settings cannot fit (nothing changes) */
   start() {
+    const refusal = this.refusal();
+    if (refusal) throw new Error(refusal);
     if (this.pendingPlan) this._applyPending();
     this.exercise.start();
+  }
+
+  /** Why the runs cannot start ('' when they can): the core refuses the settings, or one run cannot fit in memory. */
+  refusal() {
+    const sizing = this.sizing;
+    if (this.refusedLine) return this.refusedLine;
+    if (!sizing || sizing.planKey !== this.exercise.planKey || this.pendingPlan) return '';
+    if (sizing.error) return STRINGS.configRefused(sizing.error);
+    const largest = this.pool ? this.pool.largestRun : Infinity;
+    return sizing.bytes > largest ? STRINGS.runTooLarge(mebibytes(sizing.bytes), mebibytes(largest), sizingText(sizing.config)) : '';
+  }
+
+  /** A run's memory, the core's estimate (computed once per configuration, in the helper worker). */
+  _estimate(config) {
+    const key = JSON.stringify(config);
+    if (!this.estimates.has(key)) {
+      if (this.estimates.size > 64) this.estimates.clear();
+      this.estimates.set(key, this.helper.latest(`estimate ${key}`, { type: 'estimate', config }).then((reply) => {
+        if (!reply) throw new WorkerFailure('the helper worker stopped');
+        return reply.bytes;
+      }));
+    }
+    return this.estimates.get(key);
+  }
+
+  /** Size the plan's largest run before Start, so that Start is disabled (and start() throws) when it cannot fit. */
+  _checkSize(plan) {
+    const planKey = JSON.stringify(plan);
+    Promise.all(plan.map((run) => this._estimate(run.config).then((bytes) => ({ bytes, config: run.config }))))
+      .then((sized) => sized.reduce((a, b) => (b.bytes > a.bytes ? b : a), { bytes: 0, config: plan[0]?.config }),
+        (error) => (error instanceof WorkerFailure ? null : { error: error.message }))
+      .then((largest) => {
+        if (!largest || planKey !== this.exercise.planKey) return;
+        this.sizing = { planKey, ...largest };
+        this.renderer.now();
+      });
+  }
+
+  /** The exercise met a run that cannot fit (e.g. the budget was lowered after the check): say so once. */
+  _refused(error) {
+    this.refusedLine = error instanceof MemoryRefusal
+      ? STRINGS.runTooLarge(mebibytes(error.bytes), mebibytes(error.largest), sizingText(this.exercise.runs[0]?.config ?? {}))
+      : STRINGS.configRefused(error.message);
+    this.renderer.now();
   }
 
   /** @returns {Promise<void>} resolves once no chunk computes (nothing is counted after the call already) */
@@ -188,7 +250,10 @@ export class TrainPanel {
   }
 
   _applyPlan(state) {
-    this.exercise.setPlan(runPlan(state), state.steps);
+    const plan = runPlan(state);
+    this.exercise.setPlan(plan, state.steps);
+    this.refusedLine = '';
+    this._checkSize(plan);
     this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha, this.lang));
     this.charts.invalidate();
@@ -243,9 +308,12 @@ export class TrainPanel {
     if (failedAll) this._showProblem(T.cannotStart(slots[0].error));
     const startText = this.pendingPlan ? T.startNew : started && ex.canAdvance ? T.continue : STRINGS.trainControls.start;
     if (start.textContent !== startText) start.textContent = startText;
-    start.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
+    const refusal = this.refusal();
+    if (refusal || this.shownRefusal) this._showProblem(refusal);
+    this.shownRefusal = refusal;
+    start.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     pause.disabled = !ex.running;
-    step.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
+    step.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     this._renderStatusLine(slots, state.steps);

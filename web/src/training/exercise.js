@@ -17,6 +17,7 @@
 
 import { RunRecord } from './run-record.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
+import { MemoryRefusal } from '../worker/memory-budget.js';
 import { STRINGS } from '../ui/strings.js';
 
 const MAX_FAILURES = 2;
@@ -138,12 +139,19 @@ export class Exercise {
   /**
    * @param {{createClient: (onFailure: (message: string) => void, name: string) => import('../worker/worker-client.js').WorkerClient,
    *          concurrency: number, onChange: () => void, onNotice: (text: string) => void,
-   *          settled?: (record: RunRecord) => boolean}} options
+   *          settled?: (record: RunRecord) => boolean, estimate?: (config: object) => Promise<number>,
+   *          onRefused?: (error: Error) => void, onCapacity?: (listener: () => void) => () => void}} options
    *   concurrency: chunks out at once (chunksFor(workers)); settled: whether the answer already knows the
-   *   run's outcome (it goes after the open ones)
+   *   run's outcome (it goes after the open ones); estimate: a run's memory (reserved in the pool before it
+   *   starts); onRefused: a run can never fit (training stops, once, without failing each run); onCapacity:
+   *   subscribe to "a shared worker can take more work"
    */
-  constructor({ createClient, concurrency, onChange, onNotice, settled = () => false }) {
+  constructor({ createClient, concurrency, onChange, onNotice, settled = () => false, estimate = () => Promise.resolve(0),
+    onRefused = () => {}, onCapacity = () => () => {} }) {
     this._createClient = createClient;
+    this._estimate = estimate;
+    this._onRefused = onRefused;
+    this._unsubscribeCapacity = onCapacity(() => this._pump());
     this._concurrency = Math.max(1, concurrency);
     this._settled = settled;
     this._listeners = new Set();
@@ -211,6 +219,7 @@ export class Exercise {
   }
 
   start() {
+    this._refusedGeneration = -1;
     this._releaseHeld();
     if (!this.canAdvance) return;
     this.running = true;
@@ -284,6 +293,7 @@ export class Exercise {
   }
 
   dispose() {
+    this._unsubscribeCapacity();
     this.running = false;
     this._generation += 1;
     this._pauses += 1;
@@ -308,14 +318,19 @@ export class Exercise {
     if (slot.initPromise && slot.initGeneration === this._generation) return slot.initPromise;
     if (!slot.client || !slot.client.alive) this._spawn(slot);
     const generation = this._generation;
-    const promise = slot.client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })
+    const { client } = slot;
+    const stale = () => generation !== this._generation || slot.retired || client !== slot.client;
+    // The run's memory first (it may wait for other runs of the page to finish), then its trainer.
+    const promise = this._reserve(slot, client)
+      .then(() => (stale() ? null : client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })))
       .then((reply) => {
-        if (generation !== this._generation || slot.retired) return false;
+        if (!reply || stale()) return false;
         slot.configured(reply);
         return true;
       }, (error) => {
-        if (generation !== this._generation || slot.retired) return false;
-        if (!(error instanceof WorkerFailure)) slot.failed(error.message);
+        if (stale()) return false;
+        if (error instanceof MemoryRefusal || error.refusedBeforeStart) this._refuse(error);
+        else if (!(error instanceof WorkerFailure)) slot.failed(error.message);
         return false;
       })
       .finally(() => {
@@ -325,6 +340,28 @@ export class Exercise {
       });
     slot.beginInit(promise, generation);
     return promise;
+  }
+
+  /** Reserve the run's memory in the pool (a client without a pool, in the unit tests, needs none). */
+  _reserve(slot, client) {
+    if (!client.reserve) return Promise.resolve();
+    client.setIdle(false);
+    client.onEvict = () => {
+      if (slot.client === client) slot.ready = false;  // its trainer was given to a waiting run: re-made if needed
+    };
+    return this._estimate(slot.record.config).then((bytes) => client.reserve(bytes), (error) => {
+      if (!(error instanceof WorkerFailure)) error.refusedBeforeStart = true;  // the core refused the configuration
+      throw error;
+    });
+  }
+
+  /** A run can never fit: stop (once), without failing each run. */
+  _refuse(error) {
+    if (!this.running && this._refusedGeneration === this._generation) return;
+    this._refusedGeneration = this._generation;
+    this.running = false;
+    this._onRefused(error);
+    this._onChange();
   }
 
   _pump() {
@@ -378,6 +415,7 @@ export class Exercise {
         }
         slot.received(reply);
         this._noticeDivergence(slot, reply);
+        if (!this._canStep(slot)) slot.client?.setIdle?.(true);  // finished: its memory may go to a waiting run
       }, (error) => {
         if (generation !== this._generation || slot.retired) return;
         if (!(error instanceof WorkerFailure)) slot.failed(error.message);
