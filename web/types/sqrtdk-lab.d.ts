@@ -268,6 +268,13 @@ export interface SqrtdkLabEventMap {
   'sqrtdk-error': CustomEvent<SqrtdkErrorDetail>;
 }
 
+/** The element's class (customElements.get('sqrtdk-lab')): page-wide settings. */
+export interface SqrtdkLabElementConstructor {
+  new (): SqrtdkLabElement;
+  /** Bytes the training workers of every element on the page may hold together (default 1 GiB). */
+  memoryBudget: number;
+}
+
 /** <sqrtdk-lab>.  Every method throws an Error with a one-line message (and changes nothing) when it cannot act. */
 export interface SqrtdkLabElement extends HTMLElement {
   /** Start or continue training (needs the train panel). */
