@@ -309,6 +309,9 @@ declare global {
   interface HTMLElementTagNameMap {
     'sqrtdk-lab': SqrtdkLabElement;
   }
+  interface CustomElementRegistry {
+    get(name: 'sqrtdk-lab'): SqrtdkLabElementConstructor | undefined;
+  }
   // The events bubble and are composed: a listener on the element, any ancestor or the document receives them.
   interface HTMLElementEventMap extends SqrtdkLabEventMap {}
   interface DocumentEventMap extends SqrtdkLabEventMap {}

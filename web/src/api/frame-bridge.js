@@ -27,6 +27,20 @@ export function exactOrigin(text) {
   }
 }
 
+/**
+ * The origin of the page around this frame, where the browser tells it: location.ancestorOrigins (Chromium,
+ * Safari), else the referrer (the page that loaded the frame, unless its referrer policy hides it); null if unknown.
+ */
+export function embeddingOrigin() {
+  const ancestors = location.ancestorOrigins;
+  if (ancestors && ancestors.length > 0) return ancestors[0];
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One-line description of a value in an error message. */
 const describe = (value) => (typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value === null ? null : typeof value));
 
@@ -50,6 +64,9 @@ export class FrameBridge {
       notify(STRINGS.noParentFrame);
       return;
     }
+    // A well-formed origin that is not the parent's: the browser would drop every message without a word.
+    const actual = embeddingOrigin();
+    if (actual !== null && actual !== named) notify(STRINGS.parentOriginMismatch(named, actual));
     this.origin = named;
     this._forwardEvents();
     this._postHeight();

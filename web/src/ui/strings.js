@@ -71,6 +71,8 @@ export const STRINGS = Object.freeze({
   // ---- the frame messaging of lab.html (api/frame-bridge.js) ----
   badParentOrigin: (value) => `parentOrigin ${value} is not an exact origin such as https://lessons.example.org; `
     + 'the lab does not talk to the page around it.',
+  parentOriginMismatch: (named, actual) => `parentOrigin ${named} is not the origin of the page around the lab (${actual}); `
+    + 'that page receives nothing from the lab. Set parentOrigin to the embedding page\'s origin.',
   noParentFrame: 'parentOrigin is set but the lab is not inside a frame; nothing is posted.',
 
   // ---- the element's methods and properties (thrown as one-line Error messages) ----
