@@ -11,8 +11,6 @@ import { Store } from '../state/store.js';
 import { defaultState, PROPERTY_BY_ATTRIBUTE } from '../state/properties.js';
 import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
-import { createWorkerUrl } from '../worker/worker-url.js';
-import { HelperWorker } from '../worker/helper-worker.js';
 import { joinPageWorkers } from '../worker/page-workers.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
@@ -48,17 +46,15 @@ export class LabInstance {
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store, this.lang);
     this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
-    this.workerUrl = createWorkerUrl();
-    // The training runs of every element on the page share one worker per core, within the page's memory budget.
-    this.pageWorkers = joinPageWorkers();
-    this.runWorkers = this.pageWorkers.pool;
-    this.helper = new HelperWorker(this.workerUrl, {
-      onFailure: (message, replaced) => {
-        const text = STRINGS.helperFailed(message, replaced);
-        this.notify(text);
-        this.events.error('helper', text, { recoverable: replaced });
-      },
+    // The page's workers, shared by every element on it: the training runs' pool (one worker per core, within
+    // the page's memory budget) and the helper worker.
+    this.pageWorkers = joinPageWorkers((message, replaced) => {
+      const text = STRINGS.helperFailed(message, replaced);
+      this.notify(text);
+      this.events.error('helper', text, { recoverable: replaced });
     });
+    this.runWorkers = this.pageWorkers.pool;
+    this.helper = this.pageWorkers.helper;
     this.events.helper = this.helper;  // the published answer is computed there too (api/answer-detail.js)
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices]);
@@ -100,9 +96,7 @@ export class LabInstance {
     this.darkQuery.removeEventListener('change', this.onSchemeChange);
     for (const panel of this.panels.values()) panel.destroy();
     this.panels.clear();
-    this.helper.dispose();
     this.pageWorkers.leave();
-    URL.revokeObjectURL(this.workerUrl);
     this.root.replaceChildren();
   }
 
