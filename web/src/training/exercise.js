@@ -15,7 +15,7 @@
 // Pause means paused: a chunk already computing when the learner pauses is held, neither counted nor drawn,
 // and appended when training continues (the run's trainer in the worker is already past it).
 
-import { RunRecord } from './run-record.js';
+import { RunRecord, splitChunk } from './run-record.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
 import { MemoryRefusal } from '../worker/memory-budget.js';
 import { STRINGS } from '../ui/strings.js';
@@ -55,6 +55,7 @@ export class RunSlot {
   restart() {
     this.record.clear();
     this.held = [];           // chunks that landed after a pause: appended when training continues
+    this.stepWhenHeld = false; // Step was pressed while such a chunk was computing
     this.ready = false;
     this.initialising = false;
     this.error = '';
@@ -110,6 +111,20 @@ export class RunSlot {
   }
 
   hold(chunk) { this.held.push(chunk); }
+
+  /** Append the first held step (Step while a chunk is held: the trainer is already past it). */
+  releaseOneHeld() {
+    const [chunk] = this.held;
+    if (chunk.loss.length <= 1) {
+      this.held.shift();
+      this.received(chunk);
+      return chunk;
+    }
+    const [first, rest] = splitChunk(chunk, 1, this.record.layers, this.record.heads);
+    this.held[0] = rest;
+    this.received(first);
+    return first;
+  }
 
   /** @returns {object[]} the held chunks, now appended */
   releaseHeld() {
@@ -220,6 +235,7 @@ export class Exercise {
 
   start() {
     this._refusedGeneration = -1;
+    for (const slot of this._slots) slot.stepWhenHeld = false;
     this._releaseHeld();
     if (!this.canAdvance) return;
     this.running = true;
@@ -239,11 +255,18 @@ export class Exercise {
     return this._idle();
   }
 
-  /** One step of every run that can take one (pauses first). */
+  /** One step of every run that can take one (pauses first); a run with a held chunk shows its next step. */
   stepOnce() {
     if (this.running) this.pause();
-    this._releaseHeld();
     for (const slot of this._slots) {
+      if (slot.held.length > 0) {
+        this._noticeDivergence(slot, slot.releaseOneHeld());
+        continue;
+      }
+      if (slot.inFlight > slot.singleSteps) {
+        slot.stepWhenHeld = true;  // a chunk from before the pause is computing: its first step is this one
+        continue;
+      }
       if (!this._canStep(slot) || slot.inFlight > 0) continue;
       this._ensureReady(slot).then((ok) => {
         if (ok && !this.running && slot.inFlight === 0 && this._canStep(slot)) this._sendStep(slot, 1, false);
@@ -411,6 +434,8 @@ export class Exercise {
         if (generation !== this._generation || slot.retired || slot.record.diverged) return;
         if ((!this.running && pauses !== this._pauses) || slot.held.length > 0) {
           slot.hold(reply);
+          if (slot.stepWhenHeld) this._noticeDivergence(slot, slot.releaseOneHeld());
+          slot.stepWhenHeld = false;
           return;
         }
         slot.received(reply);
