@@ -16,9 +16,8 @@ import { TrainCharts } from './train-charts.js';
 import { entropyAtStart, startNote } from './train-notes.js';
 import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
-import { runPlan, sizingText, trainConfig } from '../training/run-plan.js';
-import { MemoryRefusal, mebibytes } from '../worker/memory-budget.js';
-import { WorkerFailure } from '../worker/worker-failure.js';
+import { runPlan, trainConfig } from '../training/run-plan.js';
+import { RunSizing } from './run-sizing.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
@@ -43,9 +42,6 @@ export class TrainPanel {
   constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en', pool = null }) {
     this.store = store;
     this.pool = pool;
-    this.estimates = new Map();  // JSON config -> Promise<bytes>
-    this.sizing = null;          // {planKey, bytes, error}: the largest run of the plan, or why it cannot run
-    this.refusedLine = '';       // why the runs did not start (a run cannot fit), until the plan changes
     this.lang = lang;
     this.helper = helper;
     // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
@@ -56,10 +52,15 @@ export class TrainPanel {
     this.theme = theme;
     this.notify = notify;
     this.pendingPlan = false;
+    // Whether the plan's runs fit in memory (and the core accepts them), known before Start.
+    this.sizing = new RunSizing({ helper, pool, planKey: () => this.exercise.planKey, onChange: () => this.renderer.now() });
     this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify,
       settled: (record) => runSettled(this.answerClient.answer, record),
-      estimate: (config) => this._estimate(config),
-      onRefused: (error) => this._refused(error),
+      estimate: (config) => this.sizing.estimate(config),
+      onRefused: (error) => {
+        this.sizing.refused(error);
+        this.renderer.now();
+      },
       onCapacity: pool ? (listener) => pool.onCapacity(listener) : undefined });
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
@@ -138,6 +139,9 @@ export class TrainPanel {
 
   // ---- actions (the buttons, and the element's start/pause/reset) -------------------------------
 
+  /** Why the runs cannot start ('' when they can): the core refuses the settings, or one run cannot fit. */
+  refusal() { return this.pendingPlan ? '' : this.sizing.refusal(); }
+
   /** @throws {Error} the one line saying why, when a run of these settings cannot fit (nothing changes) */
   start() {
     const refusal = this.refusal();
@@ -146,51 +150,6 @@ export class TrainPanel {
     this.exercise.start();
   }
 
-  /** Why the runs cannot start ('' when they can): the core refuses the settings, or one run cannot fit in memory. */
-  refusal() {
-    const sizing = this.sizing;
-    if (this.refusedLine) return this.refusedLine;
-    if (!sizing || sizing.planKey !== this.exercise.planKey || this.pendingPlan) return '';
-    if (sizing.error) return STRINGS.configRefused(sizing.error);
-    const largest = this.pool ? this.pool.largestRun : Infinity;
-    return sizing.bytes > largest ? STRINGS.runTooLarge(mebibytes(sizing.bytes), mebibytes(largest), sizingText(sizing.config)) : '';
-  }
-
-  /** A run's memory, the core's estimate (computed once per configuration, in the helper worker). */
-  _estimate(config) {
-    const key = JSON.stringify(config);
-    if (!this.estimates.has(key)) {
-      if (this.estimates.size > 64) this.estimates.clear();
-      this.estimates.set(key, this.helper.latest(`estimate ${key}`, { type: 'estimate', config }).then((reply) => {
-        if (!reply) throw new WorkerFailure('the helper worker stopped');
-        return reply.bytes;
-      }));
-    }
-    return this.estimates.get(key);
-  }
-
-  /** Size the plan's largest run before Start, so that Start is disabled (and start() throws) when it cannot fit. */
-  _checkSize(plan) {
-    const planKey = JSON.stringify(plan);
-    Promise.all(plan.map((run) => this._estimate(run.config).then((bytes) => ({ bytes, config: run.config }))))
-      .then((sized) => sized.reduce((a, b) => (b.bytes > a.bytes ? b : a), { bytes: 0, config: plan[0]?.config }),
-        (error) => (error instanceof WorkerFailure ? null : { error: error.message }))
-      .then((largest) => {
-        if (!largest || planKey !== this.exercise.planKey) return;
-        this.sizing = { planKey, ...largest };
-        this.renderer.now();
-      });
-  }
-
-  /** The exercise met a run that cannot fit (e.g. the budget was lowered after the check): say so once. */
-  _refused(error) {
-    this.refusedLine = error instanceof MemoryRefusal
-      ? STRINGS.runTooLarge(mebibytes(error.bytes), mebibytes(error.largest), sizingText(this.exercise.runs[0]?.config ?? {}))
-      : STRINGS.configRefused(error.message);
-    this.renderer.now();
-  }
-
-  /** @returns {Promise<void>} resolves once no chunk computes (nothing is counted after the call already) */
   pause() { return this.exercise.pause(); }
 
   _stepOnce() {
@@ -252,8 +211,7 @@ export class TrainPanel {
   _applyPlan(state) {
     const plan = runPlan(state);
     this.exercise.setPlan(plan, state.steps);
-    this.refusedLine = '';
-    this._checkSize(plan);
+    this.sizing.check(plan);
     this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha, this.lang));
     this.charts.invalidate();
