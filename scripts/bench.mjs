@@ -23,7 +23,7 @@ import * as runners from './bench/runners.mjs';
 
 const QUICK = { repeats: 3, repeatSeconds: 0.2, warmupSeconds: 0.5 };
 const REPORTS = [['native', runners.nativeReport], ['wasm', runners.wasmReport]];
-const STEP_SERVERS = ['native', 'wasmNode', 'wasmNodeExceptions', 'wasmChromium', 'torch', 'tfjs'];
+const STEP_SERVERS = ['native', 'nativeEigen', 'wasmNode', 'wasmNodeExceptions', 'wasmChromium', 'torch', 'tfjs'];
 
 function parseArgs(argv) {
   const unknown = argv.filter((a) => a !== '--json' && a !== '--quick');

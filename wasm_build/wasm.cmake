@@ -49,9 +49,9 @@ target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})
 target_link_options(sqrtdk_module PRIVATE ${SQRTDK_MODULE_LINK_FLAGS})
 set_target_properties(sqrtdk_module PROPERTIES OUTPUT_NAME sqrtdk SUFFIX ".js")
 
-# The page's module: the same code, glue and .wasm apart.  web/build.mjs stores the .wasm gzip-compressed in the
-# bundle; the page inflates it (DecompressionStream), compiles it once and hands the compiled module to every worker
-# (instantiateWasm), so the glue never fetches anything and runs only in workers.
+# The page's module: the same code, glue and .wasm apart.  web/build.mjs stores the .wasm LZMA-compressed in the
+# bundle; the page unpacks it (src/worker/lzma-decode.js), compiles it once and hands the compiled module to every
+# worker (instantiateWasm), so the glue never fetches anything and runs only in workers.
 add_executable(sqrtdk_web_module ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_web_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_web_module PRIVATE ${SQRTDK_WARNINGS})

@@ -27,13 +27,14 @@ const major = (version) => version.split('.')[0];  // 'chromium 156.0.8078.114' 
 const ratio = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined);
 const perConfig = (f) => Object.fromEntries(CONFIG_NAMES.map((name) => [name, f(name)]));
 
-const STEP_ROWS = ['native', 'wasmNode', 'wasmChromium', 'torch', 'tfjs'];
+const STEP_ROWS = ['native', 'nativeEigen', 'wasmNode', 'wasmChromium', 'torch', 'tfjs'];
 
 function rowLabel(key, outcome) {
   const ready = outcome.ready ?? {};
   const blas = ready.blas ? `, ${ready.blas.name.split(' ').slice(0, 2).join(' ')}` : '';
   switch (key) {
-    case 'native': return `native (${ready.gemm_backend ?? 'Eigen'}, -march=native)`;
+    case 'native': return `native (${ready.gemm_backend ?? 'f32x4'} kernels, -march=native)`;
+    case 'nativeEigen': return `native (${ready.gemm_backend ?? 'eigen'} float products, opt-in)`;
     case 'wasmNode': return 'wasm under Node (wasm-api.js)';
     case 'wasmChromium': return `wasm in chromium Web Worker${ready.browser ? ` (${major(ready.browser)})` : ''}`;
     case 'torch': return `PyTorch ${ready.torch ?? ''}, 1 thread${blas}`;

@@ -12,6 +12,7 @@ const at = (...parts) => path.join(REPO, ...parts);
 
 export const PATHS = {
   nativeBench: at('build/release/sqrtdk_bench'),
+  nativeBenchEigen: at('build/release/sqrtdk_bench_eigen'),  // float products on Eigen: results depend on the CPU
   wasmModule: at('wasm_build/build/sqrtdk.js'),
   wasmExceptions: at('wasm_build/build/sqrtdk_exceptions.js'),
   wasmCore: at('wasm_build/build/libsqrtdk_core.a'),
@@ -64,9 +65,10 @@ function cppFlags(protocol) {
 
 // ---- builds -----------------------------------------------------------------------------------------
 
-/** Build (incrementally) the native sqrtdk_bench of the native-release preset. */
+/** Build (incrementally) the native sqrtdk_bench and sqrtdk_bench_eigen of the native-release preset. */
 export async function buildNative() {
-  const build = () => run('cmake', ['--build', '--preset', 'native-release', '--target', 'sqrtdk_bench', '-j', '2']);
+  const build = () => run('cmake', ['--build', '--preset', 'native-release', '--target', 'sqrtdk_bench',
+    'sqrtdk_bench_eigen', '-j', '2']);
   try {
     await build();
   } catch {
@@ -116,6 +118,10 @@ export const servers = {
   native: async (protocol) => {
     await buildNative();
     return { command: PATHS.nativeBench, args: ['--serve', ...cppFlags(protocol)], cwd: REPO };
+  },
+  nativeEigen: async (protocol) => {
+    await buildNative();
+    return { command: PATHS.nativeBenchEigen, args: ['--serve', ...cppFlags(protocol)], cwd: REPO };
   },
   wasmNode: (protocol) => {
     requireFile(PATHS.wasmModule, WASM_BUILD_HINT);

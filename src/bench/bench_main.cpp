@@ -8,12 +8,13 @@
 //   - GFLOP/s of every matrix product of a step on its training shape, and weighted per phase; time per step
 //     spent in them (from these isolated timings) and its share of the measured step;
 // and the 128-bit SIMD peak of the core from a probe, timed together with the products (fastest of 15 short
-// repeats each, taken in rounds: see fastest_interleaved in timing.hpp).  Compiled to wasm, where the products
-// run on the simd128 kernels, it also times each product on Eigen (eigen_ref), which those kernels replace.
+// repeats each, taken in rounds: see fastest_interleaved in timing.hpp).  Where the products run on the f32x4
+// kernels (natively and in wasm) it also times each product on Eigen (eigen_ref), for comparison.
 // With --serve it only trains, driven through stdin by scripts/bench.mjs (see step_server.hpp).
 //
-// The same source builds natively (CMake target sqrtdk_bench: Eigen products) and for wasm (target
-// sqrtdk_bench_wasm of the wasm preset: the simd128 kernels, under Node); scripts/bench.mjs builds and runs both.
+// The same source builds natively (CMake target sqrtdk_bench: the f32x4 kernels as SSE; sqrtdk_bench_eigen: float
+// products on Eigen, the opt-in fast backend whose results depend on the CPU) and for wasm (target
+// sqrtdk_bench_wasm of the wasm preset: the f32x4 kernels as simd128, under Node); scripts/bench.mjs runs them.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -91,8 +92,9 @@ struct ConfigResult {
   std::vector<ProductTiming> products;
 };
 
-// Whether the build's float products are Eigen's: otherwise (wasm simd128) Eigen is timed too, for comparison.
-bool kernels_are_eigen() { return std::strcmp(gemm_backend_name(), "simd128") != 0; }
+// Whether the build's float products are Eigen's (sqrtdk_bench_eigen): otherwise (the f32x4 kernels, natively and
+// in wasm) Eigen is timed too, for comparison.
+bool kernels_are_eigen() { return std::strncmp(gemm_backend_name(), "eigen", 5) == 0; }
 
 // The 128-bit peak probe and every product of every configuration (and its Eigen reference when the build's
 // kernels are not Eigen's), timed together (fastest_interleaved): returns the peak in GFLOP/s and fills each

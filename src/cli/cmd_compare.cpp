@@ -5,7 +5,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/json.hpp"
+#include "core/json.hpp"
 #include "cli/output.hpp"
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"
@@ -138,10 +138,10 @@ int run_compare(const Args& args) {
   w.begin_object().key("config").begin_object();
   write_settings_json(w, base, {"scale", "alpha", "seed", "eval_every"});  // the variants set the scale
   w.field("steps", steps).field("seeds", seeds).field("first_seed", base.seed).end_object();
-  w.field("answer", joined).field("seconds", seconds).end_object();
-  std::string out = w.str();
-  out.back() = ',';
-  return emit(out + answer_json(answer, /*camel_case=*/false).substr(1) + "\n");
+  w.field("answer", joined).field("seconds", seconds);
+  write_answer_members(w, answer);
+  w.end_object();
+  return emit(w.str() + "\n");
 }
 
 }  // namespace sqrtdk

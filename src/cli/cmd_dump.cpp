@@ -3,7 +3,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/json.hpp"
+#include "core/json.hpp"
 #include "cli/output.hpp"
 #include "cli/train_flags.hpp"
 #include "core/copy_task.hpp"

@@ -2,7 +2,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/json.hpp"
+#include "core/json.hpp"
 #include "cli/output.hpp"
 #include "core/claims.hpp"
 #include "core/scenarios.hpp"

@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv.hpp"
-#include "cli/json.hpp"
+#include "core/json.hpp"
 #include "cli/output.hpp"
 #include "core/softmax_stats.hpp"
 

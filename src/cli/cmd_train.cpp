@@ -9,7 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv.hpp"
-#include "cli/json.hpp"
+#include "core/json.hpp"
 #include "cli/output.hpp"
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "cli/output.hpp"
+#include "core/json.hpp"
 
 namespace sqrtdk {
 

@@ -8,17 +8,6 @@
 
 namespace sqrtdk {
 
-std::string format_roundtrip(double x) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  char buf[32];
-  for (int precision = 15; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  return buf;
-}
-
 void appendf(std::string& out, const char* format, ...) {
   va_list args;
   va_start(args, format);

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
-#include "cli/json.hpp"
+#include "core/json.hpp"
 #include "core/config.hpp"
 
 namespace sqrtdk {

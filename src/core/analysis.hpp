@@ -22,13 +22,11 @@
 //                      Fewer pairs: within the spread of the seeds.  Enough pairs but less than 1.25x: small but
 //                      consistent.  One seed per variant: no spread to judge.
 //
-// Band and N were chosen on measured curves (canonical model, seeds 0-2, 400 steps, threshold 0.1).  In wasm
-// (what the page runs) unscaled seed 0 sits at ~0.25 from step ~110 to ~330 on the chart: reported as steps
-// 119-327 at 0.24 (a 10 % band cut it to 152-291, as the curve drifts 0.26 -> 0.21).  Adam at lr 0.01: every
-// unscaled seed stalls (wasm: at 2.28 from step 21 to the end, 2.08 for steps 36-258, 0.24 for 81-289;
-// natively at 2.08, 0.94 and 0.25, each to the end).  Nothing on any scaled curve, nor with GPT init: they keep
-// falling (by ~20 % every 20 steps, so never 50 steps within 25 %).  A 30 % band starts the lr 0.01 stalls
-// inside the first fall (step 7).
+// Why a 25 % band over 50 steps: a curve that is still learning falls by about a fifth every 20 steps, so it never
+// stays 50 steps within 25 %, while the flat stretches a learner sees on the chart (unscaled stuck near 0.24 for
+// hundreds of steps under Adam, near ln 10 under SGD) are found whole; a wider band starts those stalls inside
+// the first fall, a narrower one cuts a slowly drifting stall in pieces.  tests/cpp/test_analysis.cpp pins the
+// wording on synthetic curves; the scenarios' measured curves are in claims_table.cpp.
 #pragma once
 #include <cstdint>
 #include <limits>
@@ -39,6 +37,8 @@
 #include "core/phrasebook.hpp"
 
 namespace sqrtdk {
+
+class JsonWriter;  // core/json.hpp
 
 struct CurveDefinitions {
   int window = 20;
@@ -203,5 +203,7 @@ std::string variant_stall_cell(const VariantResult& v);
 // (camelCase keys, derived from the snake_case ones).  Numbers round-trip exactly; NaN and never are null.
 // with_messages: also every text as its message (lab.compare on request; shape in analysis_json.cpp).
 std::string answer_json(const Answer& answer, bool camel_case, bool with_messages = false);
+// The same members, written into an object the caller has open (sqrtdk compare --json puts its configuration first).
+void write_answer_members(JsonWriter& w, const Answer& answer, bool with_messages = false);
 
 }  // namespace sqrtdk

@@ -107,6 +107,8 @@ std::string count(int k, int n) { return std::to_string(k) + " of " + std::to_st
 std::string expectation(int k, int n) {
   if (k == 0 || k == n) return "";
   const long tenths = std::lround(10.0 * k / n);
+  if (tenths == 0) return " (so a few seeds rarely show it)";
+  if (tenths == 10) return " (so a few seeds rarely show an exception)";
   return " (about " + std::to_string(tenths) + " in 10: a few seeds can show either)";
 }
 

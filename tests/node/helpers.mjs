@@ -72,14 +72,6 @@ export function errorOf(fn) {
 
 export const relDiff = (a, b) => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
 
-/** Largest relative difference between two equally long sequences of numbers (or numeric strings). */
-export function maxRelDiff(a, b) {
-  if (a.length !== b.length) throw new Error(`lengths differ: ${a.length} vs ${b.length}`);
-  let max = 0;
-  for (let i = 0; i < a.length; i++) max = Math.max(max, relDiff(Number(a[i]), Number(b[i])));
-  return max;
-}
-
 export const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
 
 /**

@@ -112,7 +112,8 @@ test('http: a whole exercise through the events and the control API', async () =
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.running === false);
   const frozen = await page.evaluate(() => window.sqrtdkEvents.at(-1).detail.stepsDone);
   await page.waitForFunction((n) => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) === n, frozen);
-  await page.waitForTimeout(600); // showing that nothing happens
+  // A fixed wait on purpose, to show that nothing happens after pause().
+  await page.waitForTimeout(600);
   assert.equal(await stepsDone(page), frozen, 'pause() stops training');
   assert.ok(frozen < 120);
   assert.equal(await l.locator('button', { hasText: 'Continue' }).isEnabled(), true);

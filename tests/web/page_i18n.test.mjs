@@ -9,7 +9,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { lab, newPage, openLab, waitForDemo } from './helpers/browser.mjs';
+import { lab, newPage, openLab, waitForDemo, waitForRest } from './helpers/browser.mjs';
 import { startServer } from './helpers/server.mjs';
 import { PSEUDO_STRINGS, variantDist } from './helpers/variant-bundle.mjs';
 
@@ -99,12 +99,16 @@ test('pseudo-locale: every text of both panels comes from strings.js', async (t)
     await root.locator('[data-pending]:not([hidden])').waitFor();
     for (const summary of await root.locator('details:not([open]) > summary').all()) await summary.click();
     // Hover readouts of a training chart and of a sweep chart.
+    await waitForRest(page);
     for (const name of ['loss', 'sweep-entropy']) {
-      const box = await root.locator(`[data-chart="${name}"] .u-over`).boundingBox();
+      const readout = root.locator(`[data-chart="${name}"] .chart-readout .readout-x`);
+      const resting = await readout.textContent();
+      const plot = root.locator(`[data-chart="${name}"] .u-over`);
+      await plot.scrollIntoViewIfNeeded();
+      const box = await plot.boundingBox();
       await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
-      await page.waitForTimeout(200);
+      await readout.filter({ hasNotText: resting }).waitFor();
     }
-    await page.waitForTimeout(500);
     assert.equal(await root.locator('.notices li').count(), 2, 'the two notices');
     const texts = await page.evaluate(shadowTexts, CORE_TEXT);
     const canvas = await page.evaluate(() => [...window.canvasTexts]);

@@ -61,6 +61,7 @@ test('cross-origin: events and height reach the named parent; only the parent ca
       await frame.evaluate((m) => window.attack(m), message);
     }
   }
+  // A fixed wait on purpose, to show that nothing happens: the commands of a third origin and a sibling frame change nothing.
   await page.waitForTimeout(1500);
   assert.deepEqual(await labState(labFrame()), before, 'settings, steps and notices unchanged');
   assert.deepEqual((await received(page)).slice(countBefore).filter((m) => m.data.type !== 'sqrtdk-height'), [], 'no reply, no progress, no error');
@@ -93,7 +94,7 @@ test('cross-origin: events and height reach the named parent; only the parent ca
   await waitReceived(page, () => window.received.filter((m) => m.data.type === 'sqrtdk-progress').at(-1).data.detail.running === false);
 
   // The iframe is as tall as the lab's document: no inner scrollbar, no empty space.
-  await page.waitForTimeout(500);
+  await labFrame().waitForFunction(() => document.documentElement.scrollHeight <= innerHeight, null, { timeout: 30000 });
   const sizes = await labFrame().evaluate(() => ({ content: document.documentElement.scrollHeight, viewport: innerHeight }));
   const [last] = (await received(page, 'sqrtdk-height')).slice(-1);
   assert.equal(sizes.viewport, last.data.height);
@@ -114,6 +115,7 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     await frame.waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 30000 });
     assert.match(await frame.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices').textContent), notice);
     await page.evaluate(() => window.send({ type: 'start' }));
+    // A fixed wait on purpose, to show that nothing happens: no message reaches the host and the lab takes no command.
     await page.waitForTimeout(1000);
     assert.deepEqual(await received(page), []);
     assert.equal((await labState(frame)).stepsDone, 0, 'and takes no command');
@@ -128,7 +130,8 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     assert.equal(await labFrame().evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices li').textContent),
       `parentOrigin ${parentOrigin} is not the origin of the page around the lab (${env.server.origin}); that page receives nothing from the lab. Set parentOrigin to the embedding page's origin.`);
     await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 30000 });
-    await page.waitForTimeout(1500); // showing that nothing arrives
+    // A fixed wait on purpose, to show that nothing happens: the browser delivers no message to the host.
+    await page.waitForTimeout(1500);
     assert.deepEqual(await received(page), []);
     await context.close();
   }

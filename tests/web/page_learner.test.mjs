@@ -3,7 +3,7 @@
 // the phone layout keeps Start, the answer and the loss chart together.  Short runs keep this file quick.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, newPage, openLab, waitForDemo } from './helpers/browser.mjs';
+import { lab, newPage, openLab, waitForDemo, waitForRest } from './helpers/browser.mjs';
 import { variantColour } from '../../web/src/ui/palette.js';
 
 const chart = (page, name) => lab(page).locator(`[data-chart="${name}"]`);
@@ -71,8 +71,11 @@ test('explorer: notes and axes carry what was measured', async (t) => {
     await t.test('log-scale softmax weights after Resample: drawn, no error, no tick labelled 0', async () => {
       await button(page, 'Resample').click();
       await lab(page).locator('.printout-title', { hasText: 'seed 1' }).waitFor();
+      await chart(page, 'weights').and(lab(page).locator('[data-y-ticks]')).waitFor();
+      const linear = await chart(page, 'weights').getAttribute('data-y-ticks');
       await lab(page).locator('#lab-weightsLogY').check();
-      await page.waitForTimeout(300);
+      // Redrawn on the log axis: its tick labels change.
+      await page.waitForFunction((before) => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-chart="weights"]').dataset.yTicks !== before, linear);
       assert.equal(await chart(page, 'weights').getAttribute('data-points'), '50');
       const y = await ticks(page, 'weights', 'y');
       assert.ok(y.length >= 2, `log ticks ${y}`);
@@ -108,7 +111,7 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
     await waitForDemo(page);
 
     await t.test('before Start the loss and entropy charts already show their axes', async () => {
-      await page.waitForTimeout(300);
+      for (const name of ['loss', 'entropy', 'accuracy']) await chart(page, name).and(lab(page).locator('[data-x-ticks][data-y-ticks]')).waitFor();
       for (const name of ['loss', 'entropy', 'accuracy']) {
         assert.ok((await ticks(page, name, 'x')).length >= 2, `${name} x axis`);
         assert.ok((await ticks(page, name, 'y')).length >= 2, `${name} y axis`);
@@ -159,7 +162,7 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       await page.waitForFunction(() => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) >= 200,
         null, { timeout: 120000 });
       await button(page, 'Pause').click();
-      await page.waitForTimeout(1500);
+      await waitForRest(page);
       const rows = await runRows(page);
       // run ids are `${variant}-${seed}`: the chart goes as far as the variant whose seeds all got furthest
       const variants = [...new Set(rows.map((r) => r.id.replace(/-\d+$/, '')))];
@@ -233,7 +236,7 @@ test('phone: Start, the answer and the loss chart share the first screens; no cl
     assert.equal(await lab(page).locator('details.settings').evaluate((d) => d.open), false, 'settings start folded on a phone');
     await button(page, 'Start').click();
     await lab(page).locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
-    await page.waitForTimeout(400);
+    await waitForRest(page);
     const clipped = await lab(page).locator('.answer .table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth);
     assert.ok(clipped <= 1, `the answer table is ${clipped} px wider than its box`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) <= 0);

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lab, newPage, openLab } from './helpers/browser.mjs';
+import { lab, newPage, openLab, waitForRest } from './helpers/browser.mjs';
 
 const STEPS = 60;
 const WINDOW = 20;
@@ -28,7 +28,7 @@ test('q/k gradient and logit spread charts, their computed lines, and the Adam b
     }
     await l.locator('button', { hasText: 'Start' }).click();
     await l.locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
-    await page.waitForTimeout(600);
+    await waitForRest(page);
 
     for (const name of ['qk-grad', 'logit-spread']) {
       const chart = l.locator(`[data-chart="${name}"]`);

@@ -21,13 +21,15 @@ test('screenshots at phone and desktop width, light and dark, after training', a
       await lab(page).locator('[data-chart="entropy"][data-points="150"]').waitFor();
       await lab(page).locator('[data-chart="attention-unscaled"] .chart-readout', { hasText: 'step 150 ·' }).waitFor();
       await lab(page).locator('.run-details summary').click();
-      await page.waitForTimeout(400);
+      await lab(page).locator('.run-details[open] .run-table').waitFor();
       const files = [];
       const desktop = join(dir, `desktop-1280-${colorScheme}.png`);
       await page.screenshot({ path: desktop, fullPage: true });
       files.push(desktop);
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(600);
+      // The charts follow their boxes' new width (ResizeObserver): wait until every canvas fits the phone.
+      await page.waitForFunction(() => [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('canvas')]
+        .every((c) => c.getBoundingClientRect().right <= innerWidth), null, { timeout: 30000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px at 390 px`);
       const phone = join(dir, `phone-390-${colorScheme}.png`);

@@ -82,6 +82,7 @@ for (const mode of MODES) {
       };
     });
     assert.deepEqual(injected, { img: 0, polluted: false });
+    // A fixed wait on purpose, to show that nothing happens: an injected handler would have opened a dialog by now.
     await page.waitForTimeout(300);
     assert.deepEqual(dialogs, []);
     const c = await controls(page);

@@ -3,7 +3,7 @@
 // page error and no console error anywhere.  Runs stay tiny (20 steps, one seed) and are paused at once.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, newPage, openLab, waitForDemo } from './helpers/browser.mjs';
+import { lab, newPage, openLab, waitForDemo, waitForRest } from './helpers/browser.mjs';
 
 const HASH = '#steps=20&seeds=1&evalEvery=10&variants=scaled,unscaled';
 const CONTROLS = 'input, select, button, summary';
@@ -68,7 +68,9 @@ test('tour of every control in both panels: no page or console error', async (ou
             // Anything that started training is paused again at once, so that the tour stays short.
             if (done.startsWith('button')) await lab(page).locator('button', { hasText: /^Pause$/ }).evaluate((b) => { if (!b.disabled) b.click(); });
           }
-          await page.waitForTimeout(1000);
+          // Everything the tour set off has finished (runs at rest, the sweep computed) before the errors are read.
+          await waitForRest(page);
+          await lab(page).locator('[data-sweep-status]:empty').waitFor({ state: 'attached', timeout: 30000 });
           t.diagnostic(`${used.length} controls used; kinds: ${[...kinds].join(', ')}`);
           for (const kind of ['input[range]', 'input[number]', 'input[checkbox]', 'select', 'button']) assert.ok(kinds.has(kind), `no ${kind} in the tour`);
           assert.ok(used.some((u) => u.startsWith('button') && /scaled 1\/√d_k/.test(u)), 'legend toggles were used');

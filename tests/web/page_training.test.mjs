@@ -56,7 +56,8 @@ for (const mode of MODES) {
     // Paused once the panel says so: nothing more is counted, not even a chunk that was computing.
     await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running === 'false');
     const frozen = await runSteps(page);
-    await page.waitForTimeout(1500); // showing that nothing happens
+    // A fixed wait on purpose, to show that nothing happens: no step after pause.
+    await page.waitForTimeout(1500);
     assert.deepEqual(await runSteps(page), frozen, 'no steps after pause');
     assert.ok(performance.now() - pausedAt < 5000);
     assert.ok(await train.locator('.run-table tr[data-status="paused"]').count() === 4);
@@ -74,6 +75,7 @@ for (const mode of MODES) {
     assert.equal(await train.locator('.answer-table').count(), 0);
     assert.equal(await train.locator('button', { hasText: 'Start' }).isDisabled(), false);
     assert.deepEqual(await runSteps(page), [0, 0, 0, 0]);
+    // A fixed wait on purpose, to show that nothing happens: no step after a reset.
     await page.waitForTimeout(500);
     assert.equal(await stepsDone(page), 0, 'nothing trains after reset');
     assert.deepEqual(errors, []);

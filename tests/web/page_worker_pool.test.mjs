@@ -8,22 +8,25 @@ test('http: 4 variants x 5 seeds train in at most one worker per core, and every
   const env = await openLab();
   try {
     const { page, context, errors } = await newPage(env.browser);
+    // Run workers alive at once, followed through the page's worker events (a worker's name is read after it
+    // starts; one that closes before its name arrives is not counted).
+    let alive = 0;
+    let most = 0;
+    page.on('worker', (worker) => {
+      let counted = false;
+      let closed = false;
+      worker.once('close', () => { closed = true; if (counted) alive -= 1; });
+      worker.evaluate(() => self.name).then((name) => {
+        if (closed || !name.startsWith('sqrtdk-run')) return;
+        counted = true;
+        alive += 1;
+        most = Math.max(most, alive);
+      }, () => {});
+    });
     await page.goto(env.url('http', 'index.html', '#panels=train&seeds=5&steps=12&variants=scaled,unscaled,alpha,qknorm&dModel=16&batch=8&evalEvery=10'));
     const l = lab(page);
     await l.locator('button', { hasText: 'Start' }).click();
-    let most = 0;
-    const runWorkers = async () => {
-      const names = await Promise.all(page.workers().map((w) => w.evaluate(() => self.name).catch(() => '')));
-      return names.filter((n) => n.startsWith('sqrtdk-run')).length;
-    };
-    const done = l.locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
-    let finished = false;
-    done.then(() => { finished = true; }, () => { finished = true; });
-    while (!finished) {
-      most = Math.max(most, await runWorkers());
-      await page.waitForTimeout(100);
-    }
-    await done;
+    await l.locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     assert.ok(most >= 1 && most <= Math.min(cores, 8), `at most one run worker per core: saw ${most} with ${cores} cores`);
     const rows = await l.locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));

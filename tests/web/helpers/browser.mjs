@@ -85,6 +85,19 @@ export async function stepsDone(page, index = 0) {
   return Number(await lab(page, index).locator('.runs').getAttribute('data-steps-done') ?? 0);
 }
 
+/**
+ * Wait until a lab's exercise is at rest: not running, no run training or loading (a chunk already computing
+ * when Pause was pressed still lands) and the charts drawn up to the last step (data-drawn-steps).
+ */
+export async function waitForRest(page, index = 0, timeout = 60000) {
+  await page.waitForFunction((i) => {
+    const root = document.querySelectorAll('sqrtdk-lab')[i].shadowRoot;
+    const panel = root.querySelector('[data-panel="train"]');
+    const busy = root.querySelector('.run-table tr[data-status="training"], .run-table tr[data-status="loading"]');
+    return panel.dataset.running === 'false' && !busy && panel.dataset.drawnSteps === root.querySelector('.runs').dataset.stepsDone;
+  }, index, { timeout });
+}
+
 /** Wait until the softmax printout shows numbers. */
 export async function waitForDemo(page, index = 0) {
   await lab(page, index).locator('table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 30000 });

@@ -1,8 +1,10 @@
 // The answer box: the structured answer of lab.compare (answer-client.js) as it is, with no wording of its
 // own beyond the progress line.  Sentences, table cells, display names and the definitions under the table
 // all come from the core (its messages, in the element's language: analysis/localize-answer.js), as in `sqrtdk compare`.
+// Not a live region: while the runs train its cells change with every tick; the panel announces the answer once.
 
 import { h, replaceChildren } from '../ui/dom.js';
+import { scrollRegion } from '../ui/scroll-region.js';
 import { short, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -14,10 +16,11 @@ export class AnswerView {
     this.lang = lang;
     this.state = h('p', { class: 'answer-state' });
     this.sentences = h('div', { class: 'answer-sentences' });
-    this.table = h('div', { class: 'table-scroll' });
+    const table = scrollRegion(T.table);
+    this.table = table.box;
     this.definitions = h('ul', { class: 'hint answer-definitions', attrs: { 'aria-label': T.definitions } });
-    this.element = h('section', { class: 'answer', attrs: { 'aria-labelledby': 'lab-answer-title', 'data-ready': 'false', 'aria-live': 'polite' } }, [
-      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, this.table, this.definitions]);
+    this.element = h('section', { class: 'answer', attrs: { 'aria-labelledby': 'lab-answer-title', 'data-ready': 'false' } }, [
+      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, table.element, this.definitions]);
   }
 
   /**

@@ -3,6 +3,7 @@
 // place (and only when their text changes), to keep the main thread's work per frame small.
 
 import { h, replaceChildren } from '../ui/dom.js';
+import { scrollRegion } from '../ui/scroll-region.js';
 import { count, short, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -23,7 +24,8 @@ export class RunTable {
   constructor(lang = 'en') {
     this.lang = lang;
     this.progress = h('progress', { attrs: { max: 1, value: 0, 'aria-label': T.progress } });
-    this.summary = h('span', { class: 'progress-text', attrs: { role: 'status' } });
+    // Not a live region: it changes with every tick (the panel announces phases and the answer: train-panel.js).
+    this.summary = h('span', { class: 'progress-text' });
     this.body = h('tbody');
     this.rows = new Map();
     this.rowsKey = '';
@@ -32,9 +34,9 @@ export class RunTable {
       h('div', { class: 'progress-row' }, [this.progress, this.summary]),
       h('details', { class: 'run-details' }, [
         h('summary', { text: T.title }),
-        h('div', { class: 'table-scroll' }, [h('table', { class: 'run-table' }, [
+        scrollRegion(T.table, [h('table', { class: 'run-table' }, [
           h('thead', {}, [h('tr', {}, T.columns.map((text) => h('th', { attrs: { scope: 'col' }, text })))]),
-          this.body])]),
+          this.body])]).element,
       ]),
     ]);
   }

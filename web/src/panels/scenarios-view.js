@@ -3,6 +3,7 @@
 // it is validated like one and the page's link (Copy link) shares it.  A preset sets the settings; Start runs it.
 
 import { h, replaceChildren } from '../ui/dom.js';
+import { scrollRegion } from '../ui/scroll-region.js';
 import { button } from '../ui/controls.js';
 import { parseHash } from '../state/url-state.js';
 import { STRINGS } from '../ui/strings.js';
@@ -21,9 +22,9 @@ export class ScenariosView {
     this.element = h('section', { class: 'scenarios', attrs: { 'aria-labelledby': 'lab-scenarios-title', 'data-scenarios': '' } }, [
       h('h3', { attrs: { id: 'lab-scenarios-title' }, text: T.title }),
       h('p', { class: 'hint', text: T.hint }),
-      h('div', { class: 'table-scroll' }, [h('table', { class: 'scenario-table' }, [
+      scrollRegion(T.table, [h('table', { class: 'scenario-table' }, [
         h('thead', {}, [h('tr', {}, [h('th', { attrs: { scope: 'col' }, text: T.preset }), h('th', { attrs: { scope: 'col' }, text: T.lookAt })])]),
-        this.body])]),
+        this.body])]).element,
     ]);
     this.element.hidden = true;
   }

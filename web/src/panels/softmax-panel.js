@@ -4,6 +4,7 @@
 // All numbers come from the wasm core through the helper worker.
 
 import { h, replaceChildren } from '../ui/dom.js';
+import { scrollRegion } from '../ui/scroll-region.js';
 import { button, rangeControl, numberControl, toggleControl } from '../ui/controls.js';
 import { fixed, formatG, short, whole } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
@@ -48,7 +49,8 @@ export class SoftmaxPanel {
     this.charts = [];
     this._buildControls();
     this._buildResults();
-    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'softmax', 'aria-labelledby': 'lab-softmax-title' } }, [
+    // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
+    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'softmax' } }, [
       h('h2', { attrs: { id: 'lab-softmax-title' }, text: T.title }),
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body' }, [this.controls, this.results]),
@@ -103,13 +105,13 @@ export class SoftmaxPanel {
     const titles = T.columnTitles;
     const printout = h('div', { class: 'printout' }, [
       this.printoutTitle,
-      h('div', { class: 'table-scroll' }, [h('table', { class: 'top5', attrs: { 'data-table': 'top5' } }, [
+      scrollRegion(T.printoutTable, [h('table', { class: 'top5', attrs: { 'data-table': 'top5' } }, [
         h('thead', {}, [h('tr', {}, header.map((text, i) => {
           const th = h('th', { text, attrs: { scope: 'col', title: titles[i] || null } });
           if (i === 1) this.topHeader = th;
           return th;
         }))]),
-        this.printoutBody])]),
+        this.printoutBody])]).element,
       this.printoutNote,
       this.readout,
     ]);
@@ -136,7 +138,7 @@ export class SoftmaxPanel {
       chart.addTool(button({ text: STRINGS.charts.png, class: 'chip', ariaLabel: STRINGS.charts.pngLabel(chart.element.dataset.chart),
         onClick: () => chart.toPng().then((blob) => downloadBlob(blob, `sqrtdk-${chart.element.dataset.chart}.png`)) }));
     }
-    this.sweepStatus = h('span', { class: 'hint', attrs: { role: 'status' } });
+    this.sweepStatus = h('span', { class: 'hint', attrs: { role: 'status', 'data-sweep-status': '' } });
     // Ties the explorer to the exercise: the sweep's numbers at the exercise's d_k, and a button to go there.
     this.exerciseText = h('span');
     this.useExerciseDk = button({ text: T.useExerciseDk(), class: 'chip', key: 'dk',

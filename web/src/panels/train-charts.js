@@ -44,7 +44,8 @@ export class TrainCharts {
     this.spread = new LineChart({ name: 'logit-spread', title: T.spread, xLabel: T.step,
       yLabel: T.spreadY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE, lang });
     for (const chart of [this.loss, this.accuracy, this.entropy, this.qk, this.spread]) addPng(chart, chart.options.name);
-    const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name, 'aria-live': 'polite' } });
+    // Not live regions: they follow the curves once a second while training.
+    const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name } });
     this.qkNote = note('qk-grad');
     this.spreadNote = note('logit-spread');
     this.adamText = h('p', { class: 'chart-note' });

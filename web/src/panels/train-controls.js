@@ -56,8 +56,9 @@ export class TrainControls {
     this.pause = button({ text: T.pause, onClick: actions.pause });
     this.step = button({ text: T.step, title: T.stepTitle, onClick: actions.step });
     this.reset = button({ text: T.reset, title: T.resetTitle, onClick: actions.reset });
-    // What the runs are doing, in words (a first Step or Start loads the model in every worker first).
-    this.status = h('p', { class: 'train-status', attrs: { role: 'status', 'data-train-status': '' } });
+    // What the runs are doing, in words (a first Step or Start loads the model in every worker first).  Not a
+    // live region: its step count changes with every tick (the panel announces each change of phase instead).
+    this.status = h('p', { class: 'train-status', attrs: { 'data-train-status': '' } });
     this.buttons = h('div', { class: 'buttons', attrs: { role: 'group', 'aria-label': T.training } },
       [this.start, this.pause, this.step, this.reset]);
     const group = (title, items) => h('fieldset', { class: 'control-group' }, [h('legend', { text: title }), ...items.map((x) => x.element)]);

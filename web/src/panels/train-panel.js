@@ -10,6 +10,7 @@ import { variantLabel } from '../analysis/localize-answer.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
 import { AnswerClient, runSettled } from '../analysis/answer-client.js';
 import { AnswerView } from './answer-view.js';
+import { MoreSeeds } from './more-seeds.js';
 import { RunTable } from './run-table.js';
 import { TrainControls } from './train-controls.js';
 import { TrainCharts } from './train-charts.js';
@@ -65,7 +66,10 @@ export class TrainPanel {
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
-    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => this.charts.parts() });
+    // After the charts, the panel records how many steps (all runs) they show: data-drawn-steps, next to the run
+    // table's data-steps-done, says when the charts have caught up (what tests wait for).
+    const drawn = ({ slots }) => { if (this.element) this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0)); };
+    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => [...this.charts.parts(), drawn] });
     this.renderer = {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
@@ -80,7 +84,8 @@ export class TrainPanel {
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
-    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train', 'aria-labelledby': 'lab-train-title' } }, [
+    // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
+    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train' } }, [
       h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
@@ -110,9 +115,14 @@ export class TrainPanel {
   _buildResults() {
     this.runTable = new RunTable(this.lang);
     this.answer = new AnswerView(this.lang);
+    this.moreSeeds = new MoreSeeds({ lang: this.lang, onRun: (seeds) => this._runMoreSeeds(seeds) });
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
+    // What a screen reader hears while the runs train: each change of phase (loading, training, paused, finished)
+    // and the answer once it is ready, each once.  The status line and the answer box change with every tick.
+    this.announcer = h('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-atomic': 'true', 'data-announcer': '' } });
+    this.announced = { phase: '', answer: false };
     // Shown when a setting changed after the runs made progress: the curves stay until Start.
     this.pendingText = h('span');
     this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
@@ -126,6 +136,7 @@ export class TrainPanel {
       this.problem,
       this.runTable.element,
       this.answer.element,
+      this.moreSeeds.element,
       this.charts.lossBlock,
       this.charts.mechanismBlock,
       this.charts.adamBox,
@@ -134,6 +145,7 @@ export class TrainPanel {
       this.startNote,
       ...this.charts.heatmapBlock,
       this.exportButtons,
+      this.announcer,
     ]);
   }
 
@@ -162,6 +174,12 @@ export class TrainPanel {
     else this.exercise.reset();
   }
 
+  /** More seeds: the plan keeps every finished run (exercise.setPlan), so only the new seeds train. */
+  _runMoreSeeds(seeds) {
+    this.store.update({ seeds });
+    this.start();
+  }
+
   _applyPending() {
     this.pendingPlan = false;
     this.pending.hidden = true;
@@ -185,12 +203,14 @@ export class TrainPanel {
   }
 
   /**
-   * New model/task settings: apply them now, or, when a learner changed a control after the runs made
-   * progress, keep the curves until Start.  Changes from a link, an attribute or the API apply at once.
+   * New model/task settings: apply them now, or, when a learner changed a control in a way that would discard
+   * progress, keep the curves until Start.  A change that keeps every run (more seeds) applies at once, and so do
+   * changes from a link, an attribute or the API.
    */
   _planChanged(state, origin) {
-    const differs = JSON.stringify(runPlan(state)) !== this.exercise.planKey;
-    const progress = this.exercise.runs.reduce((sum, r) => sum + r.stepsDone, 0);
+    const plan = runPlan(state);
+    const differs = JSON.stringify(plan) !== this.exercise.planKey;
+    const progress = this.exercise.progressLostBy(plan);
     if (!differs) {
       this.pendingPlan = false;
       this.pending.hidden = true;
@@ -274,11 +294,25 @@ export class TrainPanel {
     step.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
-    this._renderStatusLine(slots, state.steps);
+    const phase = this._renderStatusLine(slots, state.steps);
     this.answerClient.update(slots, state, this.lang);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
+    this.moreSeeds.render(started ? this.answerClient.answer : null, state.seeds);
+    this._announce(phase, started && this.answerClient.answer?.ready ? this.answerClient.answer : null);
     this._renderStartNote(state, slots, labelOf);
+  }
+
+  /** Announce a new phase (with the status line's words) and a newly ready answer (its sentences), each once. */
+  _announce(phase, readyAnswer) {
+    const parts = [];
+    if (phase !== this.announced.phase) {
+      this.announced.phase = phase;
+      if (phase) parts.push(this.controls.status.textContent);
+    }
+    if (readyAnswer && !this.announced.answer) parts.push(STRINGS.answerBox.announce(readyAnswer.sentences));
+    this.announced.answer = Boolean(readyAnswer);
+    if (parts.length) this.announcer.textContent = parts.join(' ');
   }
 
   _renderStartNote(state, slots, labelOf) {
@@ -293,6 +327,7 @@ export class TrainPanel {
   /**
    * One line saying what the runs are doing (e.g. loading the model in the workers after a first Step).  While
    * the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
+   * @returns {string} the phase it describes: 'loading', 'training', 'finished', 'paused' or ''
    */
   _renderStatusLine(slots, steps) {
     const howMany = (status) => slots.filter((s) => s.status === status).length;
@@ -303,12 +338,14 @@ export class TrainPanel {
     const planned = count(slots.length * steps, this.lang);
     const waiting = slots.some((s) => s.status === 'training' && runSettled(this.answerClient.answer, s.record));
     let text = '';
-    if (howMany('loading') > 0) text = T.loading(this.lang, howMany('loading'), w(howMany('loading')));
-    else if (howMany('training') > 0) text = together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting);
-    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) text = T.finished(w(steps));
-    else if (howMany('paused') > 0) text = together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned);
+    let phase = '';
+    if (howMany('loading') > 0) [phase, text] = ['loading', T.loading(this.lang, howMany('loading'), w(howMany('loading')))];
+    else if (howMany('training') > 0) [phase, text] = ['training', together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting)];
+    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) [phase, text] = ['finished', T.finished(w(steps))];
+    else if (howMany('paused') > 0) [phase, text] = ['paused', together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned)];
     const status = this.controls.status;
     if (status.textContent !== text) status.textContent = text;
+    return phase;
   }
 
   // ---- export -----------------------------------------------------------------------------------

@@ -83,8 +83,9 @@ export class Exercise {
   get canAdvance() { return this._slots.some((s) => this._canStep(s)); }
 
   /**
-   * Set the runs.  A different plan (any config differs) clears every curve; the workers are kept and
-   * reconfigured.  @param {{id, variant, seed, config}[]} plan  @param {number} steps per run
+   * Set the runs.  A run the new plan keeps unchanged (same variant, seed and config: e.g. when seeds are added)
+   * keeps its curve and its worker; every other run starts from step 0 on a reused worker, reconfigured.
+   * @param {{id, variant, seed, config}[]} plan  @param {number} steps per run
    */
   setPlan(plan, steps) {
     this._steps = steps;
@@ -95,15 +96,40 @@ export class Exercise {
       return;
     }
     this.planKey = key;
-    this.running = false;
-    this._generation += 1;
     const old = this._slots;
-    // A reused worker may still be computing a chunk of the old plan: its reply is ignored (generation),
+    const kept = new Map(old.map((slot) => [slot.runKey, slot]));
+    const keeps = plan.some((run) => kept.has(JSON.stringify(run)));
+    if (!keeps) {
+      this.running = false;
+      this._generation += 1;  // replies to the old plan's requests are ignored
+    }
+    const wanted = new Set(plan.map((run) => JSON.stringify(run)));
+    const spare = old.filter((slot) => !wanted.has(slot.runKey));
+    // A reused worker may still be computing a chunk of the old plan: its reply is ignored (the slot is retired),
     // and the new plan's init waits behind it in the worker's queue.
-    this._slots = plan.map((run, i) => new RunSlot(run, old[i]?.client ?? null, plan.findIndex((r) => r.variant === run.variant) === i));
-    for (const slot of old) slot.retired = true;
-    for (const slot of old.slice(plan.length)) if (slot.client) slot.client.terminate();
+    this._slots = plan.map((run, i) => {
+      const heatmap = plan.findIndex((r) => r.variant === run.variant) === i;
+      const same = kept.get(JSON.stringify(run));
+      if (same) {
+        same.heatmap = heatmap;
+        return same;
+      }
+      const donor = spare.shift();
+      if (donor) donor.retired = true;
+      return new RunSlot(run, donor?.client ?? null, heatmap);
+    });
+    for (const slot of spare) {
+      slot.retired = true;
+      if (slot.client) slot.client.terminate();
+    }
+    if (keeps) this._pump();
     this._onChange();
+  }
+
+  /** Steps done by the runs that `plan` would not keep (0: the plan only adds runs, e.g. more seeds). */
+  progressLostBy(plan) {
+    const wanted = new Set(plan.map((run) => JSON.stringify(run)));
+    return this._slots.filter((slot) => !wanted.has(slot.runKey)).reduce((sum, slot) => sum + slot.record.stepsDone, 0);
   }
 
   /** Change the step budget without clearing (more steps continue the runs). */

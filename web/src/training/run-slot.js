@@ -41,6 +41,12 @@ export class RunSlot {
     this.failures = 0;
   }
 
+  /** The run it trains, as the plan writes it: the same string means the same run (variant, seed, config). */
+  get runKey() {
+    const { id, variant, seed, config } = this.record;
+    return JSON.stringify({ id, variant, seed, config });
+  }
+
   canStep(steps) { return !this.error && !this.record.diverged && this.record.stepsDone < steps; }
 
   /** Steps that may still be asked for: the budget less what is done, held and on its way. */

@@ -125,6 +125,9 @@ export const STRINGS = Object.freeze({
   dismiss: 'Dismiss',
   dismissNotices: 'Dismiss notices',
   exactValue: (label) => `${label} (exact value)`,
+  // a table wider than the screen (ui/scroll-region.js): the hint above it, and its name when it takes focus
+  scrollHint: 'Scroll the table sideways for more columns (or focus it and use the arrow keys).',
+  scrollRegion: (table) => `${table}, scrolls sideways`,
   runName: (variant, seed) => `${variant} seed ${seed}`,
 
   // ---- charts (charts/*.js): titles and labels come from the panels ----
@@ -174,10 +177,11 @@ export const STRINGS = Object.freeze({
     // the printout
     printoutTitle: (keys, dk, seed, alpha) => `one draw: q and ${keys} keys ~ N(0, I) in d_k = ${dk}, seed ${seed}; `
       + `raw = softmax(q·k), scaled = softmax(q·k / ${dk}^${alpha})`,
-    columns: ['', 'top 5 weights', 'max', 'entropy', 'eff. keys', '|J|_F'],
-    columnTitles: ['', 'the largest softmax weights, descending', 'largest weight', 'entropy in nats',
+    columns: ['softmax', 'top 5 weights', 'max', 'entropy', 'eff. keys', '|J|_F'],
+    columnTitles: ['raw: of q·k; scaled: of q·k / d_k^α', 'the largest softmax weights, descending', 'largest weight', 'entropy in nats',
       'exp(entropy): how many keys the weight is spread over', 'Frobenius norm of the softmax Jacobian diag(p) − p pᵀ: how much gradient gets through'],
     topWeights: (top) => `top ${top} weights`,
+    printoutTable: 'Printout table',
     raw: 'raw',
     scaled: 'scaled',
     effectiveKeys: (effective, keys) => `${effective} / ${keys}`,
@@ -367,6 +371,7 @@ export const STRINGS = Object.freeze({
     summary: (done, total) => `${done} / ${total} steps`,
     rate: (rate) => ` · ${rate} steps/s`,
     title: 'Runs',
+    table: 'Runs table',
     columns: ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss'],
     status: { waiting: 'waiting', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done', diverged: 'diverged', failed: 'failed' },
     divergedAt: (step) => `diverged at step ${step}`,
@@ -380,15 +385,23 @@ export const STRINGS = Object.freeze({
   answerBox: {
     title: 'Answer (measured)',
     definitions: 'definitions',
+    table: 'Answer table',
     pressStart: (threshold) => `Press Start: the box fills with the steps each variant needs to bring its smoothed loss below ${threshold}.`,
     measuring: (parts) => `Measuring… ${parts.join(' · ')}.`,
     measuringVariant: (label, reaching, seeds, threshold) => `${label}: ${reaching} of ${seeds} seeds below ${threshold}`,
     goingOn: (steps) => `Every run has reached the threshold or stopped. The runs go on to their ${steps} steps for the final levels and stalls.`,
     finished: (steps) => `All runs finished (${steps} steps each).`,
+    announce: (sentences) => `Answer: ${sentences.join(' ')}`,
     columns: (threshold, seeds, final) => ['variant', `steps to ${threshold}, each seed (${seeds})`, 'median', 'vs reference', 'stall',
       final ? 'final level (median)' : 'level now (median)'],
     divergedColumn: 'diverged',
     diverged: (runs, of) => `${runs} of ${of}`,
+  },
+
+  // ---- the offer under a finished answer (panels/more-seeds.js) ----
+  moreSeeds: {
+    why: 'More seeds make the verdict surer: it counts the pairs of seeds in which one variant got there first.',
+    run: (more, total) => `Run ${more} more seeds (${total} in all)`,
   },
 
   // ---- the scenarios box (panels/scenarios-view.js; the presets' titles and captions are the core's) ----
@@ -397,6 +410,7 @@ export const STRINGS = Object.freeze({
     hint: 'Each preset sets the settings (and the link); press Start to run it. What to look at is beside it.',
     preset: 'preset',
     lookAt: 'what to look at',
+    table: 'Presets table',
   },
 
   // ---- notices from the runs (training/exercise.js) ----

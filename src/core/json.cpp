@@ -1,12 +1,24 @@
-#include "cli/json.hpp"
+#include "core/json.hpp"
 
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <stdexcept>
 
-#include "cli/output.hpp"
 
 namespace sqrtdk {
+
+std::string format_roundtrip(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buf[32];
+  for (int precision = 15; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
 
 std::string json_quote(std::string_view text) {
   std::string out;
@@ -65,7 +77,16 @@ JsonWriter& JsonWriter::key(std::string_view name) {
   }
   if (!stack_.back().empty) out_ += ',';
   stack_.back().empty = false;
-  out_ += json_quote(name);
+  if (camel_case_) {
+    std::string camel;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+      if (name[i] == '_' && i + 1 < name.size()) camel += static_cast<char>(std::toupper(static_cast<unsigned char>(name[++i])));
+      else camel += name[i];
+    }
+    out_ += json_quote(camel);
+  } else {
+    out_ += json_quote(name);
+  }
   out_ += ':';
   key_pending_ = true;
   return *this;
