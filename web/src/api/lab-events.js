@@ -93,8 +93,8 @@ export class LabEvents {
     const wait = Math.max(0, PROGRESS_INTERVAL_MS - (performance.now() - this.lastTick));
     this.timer = setTimeout(() => {
       this.timer = 0;
-      this.lastTick = performance.now();
       this._tick();
+      this.lastTick = performance.now();  // after the tick: the next event is at least the interval after this one
     }, wait);
   }
 
