@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lab, newPage, openLab, stepsDone, waitForRest } from './helpers/browser.mjs';
+import { lab, newPage, openLab, stepsDone } from './helpers/browser.mjs';
 import { eventsOf, matchesDeclaration, recordEvents, waitForEvents } from './helpers/api-events.mjs';
 
 let env;
@@ -86,20 +86,33 @@ test('http: a whole exercise through the events and the control API', async () =
   assert.deepEqual(JSON.parse((await call(page, "el.exportData('json')")).value), JSON.parse(json));
   assert.deepEqual(await call(page, "el.exportData('xml')"), { error: "sqrtdk-lab: exportData(format): format must be 'csv' or 'json', not \"xml\"." });
 
-  // reset() clears the runs and the result; start() and pause() drive the same buttons.
-  await call(page, 'el.reset()');
+  // A setting the answer depends on: result is null at once, then the recomputed answer (a new event), as the box.
+  const answersThen = (await eventsOf(page, 'sqrtdk-answer')).length;
+  assert.deepEqual(await call(page, '(el.settings = { threshold: 1.5 }, el.result)'), { value: null });
+  await page.waitForFunction((n) => window.sqrtdkEvents.filter((e) => e.name === 'sqrtdk-answer').length > n, answersThen);
+  const rethresholded = (await eventsOf(page, 'sqrtdk-answer')).at(-1).detail;
+  assert.equal(rethresholded.threshold, 1.5);
+  assert.equal(rethresholded.final, true);
+  assert.notDeepEqual(rethresholded.sentences, answer.sentences);
+  await page.waitForFunction((sentences) => JSON.stringify([...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.answer-sentence')]
+    .map((e) => e.textContent)) === JSON.stringify(sentences), rethresholded.sentences);
+  assert.deepEqual((await call(page, 'el.result')).value, rethresholded);
+
+  // reset() clears the runs and the result at once; start() and pause() drive the same buttons.
+  assert.deepEqual(await call(page, '(el.reset(), el.result)'), { value: null });
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.stepsDone === 0);
-  assert.equal(await stepsDone(page), 0);
+  await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone === '0');
   assert.equal((await call(page, 'el.result')).value, null);
   assert.equal(await l.locator('button', { hasText: 'Start' }).isEnabled(), true);
   const answersBefore = (await eventsOf(page, 'sqrtdk-answer')).length;
   await call(page, 'el.start()');
   await page.waitForFunction(() => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) >= 10);
-  await call(page, 'el.pause()');
+  // pause() acts at once: what the progress event says when it returns is final, also once the workers are idle.
+  await page.evaluate(() => document.querySelector('sqrtdk-lab').pause());
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.running === false);
-  await waitForRest(page); // a chunk already computing still lands (pause acts within one chunk)
-  const frozen = await stepsDone(page);
-  // A fixed wait on purpose, to show that nothing happens: no step after the runs came to rest.
+  const frozen = await page.evaluate(() => window.sqrtdkEvents.at(-1).detail.stepsDone);
+  await page.waitForFunction((n) => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) === n, frozen);
+  // A fixed wait on purpose, to show that nothing happens after pause().
   await page.waitForTimeout(600);
   assert.equal(await stepsDone(page), frozen, 'pause() stops training');
   assert.ok(frozen < 120);
@@ -129,9 +142,9 @@ test('http: a whole exercise through the events and the control API', async () =
   const copy = await call(page, '(() => { const s = el.settings; s.dk = 1; s.variants.push("alpha"); return [el.settings.dk, el.settings.variants]; })()');
   assert.deepEqual(copy.value, [256, ['scaled', 'unscaled']], 'the getter hands out a copy');
 
-  // seeds=2 through the API applied at once: 4 runs from step 0.
+  // seeds=2 through the API applied at once: 4 runs, the added seeds from step 0 (seed 0's runs are kept).
   assert.equal(await l.locator('.run-table tbody tr').count(), 4);
-  assert.equal(await stepsDone(page), 0);
+  assert.deepEqual(await l.locator('.run-table tbody tr[data-run$="-1"]').evaluateAll((rows) => rows.map((r) => r.dataset.steps)), ['0', '0']);
   // A control changed after progress waits for Start; start() is that Start button (it applies the change).
   await call(page, 'el.start()');
   await page.waitForFunction(() => window.sqrtdkEvents.some((e) => e.name === 'sqrtdk-progress' && e.detail.runs === 4 && e.detail.stepsDone > 0));
@@ -204,6 +217,9 @@ test('http: a value assigned before the script defines the element is applied wh
     [32, false]);
   // The printout is computed in the helper worker: wait for it rather than read whatever is shown first.
   await lab(page).locator('.printout-title', { hasText: 'in d_k = 32,' }).waitFor({ timeout: 30000 });
+  // The bad one: built, with the refusal as a notice and its defaults.
+  await lab(page, 1).locator('.printout-title', { hasText: 'in d_k = 128,' }).waitFor({ timeout: 30000 });
+  assert.match(await lab(page, 1).locator('.notices li').first().textContent(), /^sqrtdk-lab: settings\.dk: 5000 is outside 1\.\.1024/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -3,7 +3,9 @@
 // 'wasm-unsafe-eval' it says so instead of failing silently.  Also under enforced Trusted Types.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, lab, newPage, openLab, waitForDemo } from './helpers/browser.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODES, REPO, lab, newPage, openLab, waitForDemo } from './helpers/browser.mjs';
 
 let env;
 test.before(async () => { env = await openLab(); });
@@ -49,3 +51,21 @@ test('http: without wasm-unsafe-eval the lab explains what the policy must allow
   assert.match(await lab(page).locator('.notices').textContent(), /softmax demo failed: .*wasm-unsafe-eval/);
   await context.close();
 });
+
+for (const mode of MODES) {
+  test(`${mode}: lab.html carries the guide's policy and breaks none of it`, async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.addInitScript(() => {
+      window.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(env.url(mode, 'lab.html', '#panels=softmax'));
+    await waitForDemo(page);
+    const policy = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content);
+    const guide = readFileSync(join(REPO, 'web/README.md'), 'utf8');
+    assert.ok(guide.includes(`\n    ${policy}\n`), `lab.html's policy is the guide's: ${policy}`);
+    assert.deepEqual(await page.evaluate(() => window.violations), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

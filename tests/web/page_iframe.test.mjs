@@ -122,11 +122,17 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     assert.deepEqual(errors, []);
     await context.close();
   }
-  // A valid origin that is not the parent's: the browser delivers nothing to the host.
-  const { page, context, labFrame } = await openHost(env.browser, { parentOrigin: intruderServer.origin });
-  await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 30000 });
-  // A fixed wait on purpose, to show that nothing happens: the browser delivers no message to the host.
-  await page.waitForTimeout(1500);
-  assert.deepEqual(await received(page), []);
-  await context.close();
+  // A valid origin that is not the parent's (another host, or the right host on another port): the browser
+  // delivers nothing to the host, and the lab says why.
+  for (const parentOrigin of [intruderServer.origin, 'http://evil.example']) {
+    const { page, context, labFrame } = await openHost(env.browser, { parentOrigin });
+    await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 30000 });
+    assert.equal(await labFrame().evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices li').textContent),
+      `parentOrigin ${parentOrigin} is not the origin of the page around the lab (${env.server.origin}); that page receives nothing from the lab. Set parentOrigin to the embedding page's origin.`);
+    await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 30000 });
+    // A fixed wait on purpose, to show that nothing happens: the browser delivers no message to the host.
+    await page.waitForTimeout(1500);
+    assert.deepEqual(await received(page), []);
+    await context.close();
+  }
 });

@@ -2,7 +2,7 @@
 // the steps, single step advances every run by one, reset clears.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { MODES, lab, newPage, openLab, stepsDone, waitForRest } from './helpers/browser.mjs';
+import { MODES, lab, newPage, openLab, stepsDone } from './helpers/browser.mjs';
 
 const SHORT = '#panels=train&seeds=1&steps=70&variants=scaled,unscaled&evalEvery=20';
 
@@ -53,9 +53,10 @@ for (const mode of MODES) {
     await page.waitForFunction(() => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) >= 20, null, { timeout: 60000 });
     await train.locator('button', { hasText: 'Pause' }).click();
     const pausedAt = performance.now();
-    await waitForRest(page); // a chunk already computing still lands
+    // Paused once the panel says so: nothing more is counted, not even a chunk that was computing.
+    await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running === 'false');
     const frozen = await runSteps(page);
-    // A fixed wait on purpose, to show that nothing happens: no step after the runs came to rest.
+    // A fixed wait on purpose, to show that nothing happens: no step after pause.
     await page.waitForTimeout(1500);
     assert.deepEqual(await runSteps(page), frozen, 'no steps after pause');
     assert.ok(performance.now() - pausedAt < 5000);

@@ -199,3 +199,32 @@ test('runs whose outcome the answer already knows go after the open ones, then f
   // Once settled (step 4), the scaled run gets at most the chunks already queued before its turn comes again.
   assert.ok(scaledWhenUnscaledDone !== null && scaledWhenUnscaledDone <= 4 + 2 * 50, `scaled had ${scaledWhenUnscaledDone} steps`);
 });
+
+test('pause means paused: a chunk computing at the pause is neither counted nor lost, and lands on start', async () => {
+  const workers = fakeWorkers();
+  const ex = new Exercise({ createClient: workers.create, concurrency: 4, onChange: () => {}, onNotice: () => {} });
+  ex.setPlan(plan(), 5000);
+  ex.start();
+  for (let i = 0; i < 200 && !workers.clients.some((c) => c.inFlight > 0 && c.stepsDone > 0); i += 1) await tick();
+  assert.ok(workers.clients.some((c) => c.inFlight > 0), 'a chunk is computing when Pause is pressed');
+  const paused = ex.pause();
+  const frozen = ex.runs.map((r) => r.stepsDone);
+  await paused;
+  assert.equal(workers.clients.reduce((n, c) => n + c.inFlight, 0), 0, 'pause() resolves once nothing computes');
+  await settle();
+  assert.deepEqual(ex.runs.map((r) => r.stepsDone), frozen, 'nothing counted after pause()');
+  assert.ok(ex.slots.every((s) => s.status !== 'training'));
+  // Step shows one step more, also where the next steps are held (the trainer is already past them).
+  ex.stepOnce();
+  await settle();
+  assert.deepEqual(ex.runs.map((r) => r.stepsDone), frozen.map((s) => s + 1));
+  ex.start();
+  await settle(5);
+  ex.pause();
+  await settle();
+  for (const run of ex.runs) {
+    const steps = [...run.loss.view].map((loss) => Math.round((2 - loss) * 100));
+    assert.deepEqual(steps, steps.map((_, i) => i + 1), 'the curve is whole and in order');
+  }
+  assert.ok(ex.runs.every((r, i) => r.stepsDone > frozen[i]));
+});

@@ -2,11 +2,12 @@
 // lab's answer arrives, and size the iframe from the height messages of lab.html.
 
 // 2. The exercise: done when sqrtdk-answer arrives.
-const lab = document.querySelector('#exercise');
-const status = document.querySelector('#exercise-status');
+const lab = document.getElementById('exercise');
+const status = document.getElementById('exercise-status');
 
-lab.addEventListener('sqrtdk-answer', (event) => {
+lab?.addEventListener('sqrtdk-answer', (event) => {
   const answer = event.detail; // the measured comparison
+  if (!status) return;
   status.textContent = `Exercise done. ${answer.sentence}`;
   status.dataset.done = 'true';
   // e.g. fetch('/progress', {method: 'POST', body: JSON.stringify(answer)})

@@ -268,12 +268,19 @@ export interface SqrtdkLabEventMap {
   'sqrtdk-error': CustomEvent<SqrtdkErrorDetail>;
 }
 
+/** The element's class (customElements.get('sqrtdk-lab')): page-wide settings. */
+export interface SqrtdkLabElementConstructor {
+  new (): SqrtdkLabElement;
+  /** Bytes the training workers of every element on the page may hold together (default 1 GiB). */
+  memoryBudget: number;
+}
+
 /** <sqrtdk-lab>.  Every method throws an Error with a one-line message (and changes nothing) when it cannot act. */
 export interface SqrtdkLabElement extends HTMLElement {
   /** Start or continue training (needs the train panel). */
   start(): void;
-  /** Pause training. */
-  pause(): void;
+  /** Pause training: from the call on, no step is counted or drawn; resolves once no chunk is computing. */
+  pause(): Promise<void>;
   /** Clear the curves; the runs start again from their seeds. */
   reset(): void;
   /** Every setting (a fresh copy). */
@@ -301,6 +308,9 @@ export type SqrtdkFrameCommand =
 declare global {
   interface HTMLElementTagNameMap {
     'sqrtdk-lab': SqrtdkLabElement;
+  }
+  interface CustomElementRegistry {
+    get(name: 'sqrtdk-lab'): SqrtdkLabElementConstructor | undefined;
   }
   // The events bubble and are composed: a listener on the element, any ancestor or the document receives them.
   interface HTMLElementEventMap extends SqrtdkLabEventMap {}

@@ -9,6 +9,9 @@ import { localizeAnswer } from './localize-answer.js';
 
 const STOPPED = new Set(['done', 'diverged', 'failed']);
 
+/** The settings the answer is computed with (besides the runs' curves): a change means a new answer. */
+export const ANSWER_SETTINGS = Object.freeze(['variants', 'trainAlpha', 'threshold', 'steps']);
+
 /**
  * The lab.compare request for the runs of an exercise, the variants in the order of `variants` (the first is
  * the reference).  Pure.
@@ -45,8 +48,8 @@ export function runSettled(answer, record) {
 }
 
 /** What the answer is about (the plan), and what it was computed from (the curves so far). */
-function keys(slots, { variants, trainAlpha, threshold, steps }) {
-  const plan = JSON.stringify([variants, trainAlpha, threshold, steps, slots.map((s) => s.record.id)]);
+function keys(slots, settings) {
+  const plan = JSON.stringify([...ANSWER_SETTINGS.map((key) => settings[key]), slots.map((s) => s.record.id)]);
   const data = slots.map((s) => `${s.record.loss.length}:${STOPPED.has(s.status)}:${s.record.sequenceAccuracy}`).join('|');
   return { plan, data };
 }

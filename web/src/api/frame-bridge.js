@@ -11,6 +11,7 @@
 import { EVENT_NAMES } from './lab-events.js';
 import { splitHash } from '../element/url-sync.js';
 import { STRINGS } from '../ui/strings.js';
+import { watchSize } from '../ui/size-watch.js';
 
 export const MESSAGE_SOURCE = 'sqrtdk-lab';
 const COMMANDS = new Set(['start', 'pause', 'reset', 'settings']);
@@ -21,6 +22,20 @@ export function exactOrigin(text) {
   try {
     const url = new URL(text);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origin of the page around this frame, where the browser tells it: location.ancestorOrigins (Chromium,
+ * Safari), else the referrer (the page that loaded the frame, unless its referrer policy hides it); null if unknown.
+ */
+export function embeddingOrigin() {
+  const ancestors = location.ancestorOrigins;
+  if (ancestors && ancestors.length > 0) return ancestors[0];
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
   } catch {
     return null;
   }
@@ -49,6 +64,9 @@ export class FrameBridge {
       notify(STRINGS.noParentFrame);
       return;
     }
+    // A well-formed origin that is not the parent's: the browser would drop every message without a word.
+    const actual = embeddingOrigin();
+    if (actual !== null && actual !== named) notify(STRINGS.parentOriginMismatch(named, actual));
     this.origin = named;
     this._forwardEvents();
     this._postHeight();
@@ -80,9 +98,8 @@ export class FrameBridge {
       last = height;
       this._post({ type: 'sqrtdk-height', height });
     };
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.documentElement);
-    this.stops.push(() => observer.disconnect());
+    const watcher = watchSize(document.documentElement, measure);
+    this.stops.push(() => watcher.disconnect());
     measure();
   }
 

@@ -22,7 +22,7 @@ export class LabApi {
   // The same actions as the panel's buttons (Start also applies settings changed while paused).
   start() { this._panel('start()').start(); }
 
-  pause() { this._panel('pause()').pause(); }
+  pause() { return this._panel('pause()').pause(); }
 
   reset() { this._panel('reset()').reset(); }
 

@@ -11,6 +11,7 @@
 // compared with what was last announced.  Details are plain data, so they survive postMessage.
 
 import { comparisonDetail } from './answer-detail.js';
+import { ANSWER_SETTINGS } from '../analysis/answer-client.js';
 import { settingsCopy } from './settings.js';
 import { STRINGS } from '../ui/strings.js';
 import { whole } from '../ui/format.js';
@@ -33,6 +34,14 @@ export class LabEvents {
     this.unsubscribe = () => {};
     this.timer = 0;
     this.lastTick = 0;
+    // A setting the answer is computed with (e.g. the threshold) changed: the answer box is recomputed, and so
+    // is the published answer, announced again.
+    this.unsubscribeStore = store.subscribe((state, changed) => {
+      if (this.exercise && changed.some((key) => ANSWER_SETTINGS.includes(key))) {
+        this._invalidate();
+        this._changed();
+      }
+    });
   }
 
   /** @param {string} name one of EVENT_NAMES  @param {object} detail */
@@ -67,19 +76,25 @@ export class LabEvents {
   destroy() {
     this.destroyed = true;
     this.unsubscribe();
+    this.unsubscribeStore();
     clearTimeout(this.timer);
   }
 
-  /** Every change: divergence and failures at once; progress and the answer throttled. */
+  /** Every change: divergence, failures and a cleared result at once; progress and the answer throttled. */
   _changed() {
     const state = this.store.state;
-    for (const slot of this.exercise.slots) this._checkRun(slot, state);
+    const slots = this.exercise.slots;
+    for (const slot of slots) this._checkRun(slot, state);
+    // New runs, or runs cleared by a reset: the last answer no longer describes what the page shows.
+    const fresh = slots.some((s) => !(this.stepsSeen.get(s.record) <= s.record.stepsDone));
+    for (const s of slots) this.stepsSeen.set(s.record, s.record.stepsDone);
+    if (fresh) this._invalidate();
     if (this.timer) return;
     const wait = Math.max(0, PROGRESS_INTERVAL_MS - (performance.now() - this.lastTick));
     this.timer = setTimeout(() => {
       this.timer = 0;
-      this.lastTick = performance.now();
       this._tick();
+      this.lastTick = performance.now();  // after the tick: the next event is at least the interval after this one
     }, wait);
   }
 
@@ -114,15 +129,6 @@ export class LabEvents {
       this.announced.progress = key;
       this.emit('sqrtdk-progress', progress);
     }
-    // New runs, or runs cleared by a reset: the last answer no longer describes what the page shows.
-    const fresh = slots.some((s) => !(this.stepsSeen.get(s.record) <= s.record.stepsDone));
-    for (const s of slots) this.stepsSeen.set(s.record, s.record.stepsDone);
-    if (fresh) {
-      this.generation = (this.generation ?? 0) + 1;
-      this.result = null;
-      this.announced.ready = false;
-      this.announced.final = false;
-    }
     if (progress.stepsDone === 0) return;
     const { exercise, generation } = this;
     comparisonDetail({ exercise, state, helper: this.helper, lang: this.lang }).then((detail) => {
@@ -130,6 +136,14 @@ export class LabEvents {
       if (!detail || exercise !== this.exercise || generation !== this.generation || this.destroyed) return;
       this._announce(detail);
     });
+  }
+
+  /** The published answer no longer holds: null now, and the next one is announced as new. */
+  _invalidate() {
+    this.generation = (this.generation ?? 0) + 1;
+    this.result = null;
+    this.announced.ready = false;
+    this.announced.final = false;
   }
 
   /** sqrtdk-answer on each rising edge of "ready" and of "final". */

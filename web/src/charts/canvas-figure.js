@@ -3,6 +3,7 @@
 
 import { h } from '../ui/dom.js';
 import { composePng } from './png.js';
+import { watchSize } from '../ui/size-watch.js';
 
 export class CanvasFigure {
   /**
@@ -17,8 +18,7 @@ export class CanvasFigure {
     this.caption = h('div', { class: 'chart-readout' });
     this.element = h('figure', { class: 'chart', attrs: { 'data-chart': name } }, [
       h('figcaption', {}, [this.title, this.tools]), h('div', { class: 'chart-canvas' }, [this.canvas]), this.caption]);
-    this.resizeObserver = new ResizeObserver(() => this.redraw());
-    this.resizeObserver.observe(this.element);
+    this.resizeObserver = watchSize(this.element, () => this.redraw());
   }
 
   addTool(element) { this.tools.append(element); }

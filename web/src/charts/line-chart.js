@@ -9,6 +9,7 @@ import { short } from '../ui/format.js';
 import { STRINGS, formatNumber } from '../ui/strings.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
+import { watchSize } from '../ui/size-watch.js';
 
 // Number formats of the axes and readouts, made once (formatNumber finds their formatter without building a key).
 const TICK_DECIMALS = Array.from({ length: 13 }, (_, d) => Object.freeze({ maximumFractionDigits: d }));
@@ -82,8 +83,7 @@ export class LineChart {
     this.tools = h('span', { class: 'chart-tools' });
     this.element = h('figure', { class: 'chart', attrs: { 'data-chart': options.name } }, [
       h('figcaption', {}, [this.title, this.tools]), this.legend, this.plotBox, this.readout]);
-    this.resizeObserver = new ResizeObserver(() => this._resize());
-    this.resizeObserver.observe(this.plotBox);
+    this.resizeObserver = watchSize(this.plotBox, () => this._resize());
   }
 
   /** Add a control (button, toggle) to the chart's header. */

@@ -1,6 +1,7 @@
-// Everything one <sqrtdk-lab> owns: its settings store, its workers (one helper, one per training run),
-// its panels, its URL sync and notices, its events and control API (web/src/api/).  Created when the element connects, destroyed when it leaves the
-// page, so several instances on one page share nothing.
+// Everything one <sqrtdk-lab> owns: its settings store, its helper worker, its runs (trained in the page's
+// shared worker pool: page-workers.js), its panels, its URL sync and notices, its events and control API
+// (web/src/api/).  Created when the element connects, destroyed when it leaves the page (its runs' trainers
+// and memory are freed then).
 
 import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
@@ -10,9 +11,7 @@ import { Store } from '../state/store.js';
 import { defaultState, PROPERTY_BY_ATTRIBUTE } from '../state/properties.js';
 import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
-import { createWorkerUrl } from '../worker/worker-url.js';
-import { HelperWorker } from '../worker/helper-worker.js';
-import { WorkerPool } from '../worker/worker-pool.js';
+import { joinPageWorkers } from '../worker/page-workers.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
 import { chunksFor } from '../training/exercise.js';
@@ -22,8 +21,6 @@ import { STRINGS, langOf } from '../ui/strings.js';
 import { LabEvents } from '../api/lab-events.js';
 import { LabApi } from '../api/lab-api.js';
 import { FrameBridge } from '../api/frame-bridge.js';
-
-const MAX_CONCURRENCY = 8;
 
 /** [name, value] of the element's attributes that are settings. */
 function settingAttributes(element) {
@@ -49,16 +46,15 @@ export class LabInstance {
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store, this.lang);
     this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
-    this.workerUrl = createWorkerUrl();
-    // The training runs share one worker per core (worker-pool.js), however many runs the exercise has.
-    this.runWorkers = new WorkerPool(this.workerUrl, Math.min(MAX_CONCURRENCY, Math.max(1, navigator.hardwareConcurrency || 2)));
-    this.helper = new HelperWorker(this.workerUrl, {
-      onFailure: (message, replaced) => {
-        const text = STRINGS.helperFailed(message, replaced);
-        this.notify(text);
-        this.events.error('helper', text, { recoverable: replaced });
-      },
+    // The page's workers, shared by every element on it: the training runs' pool (one worker per core, within
+    // the page's memory budget) and the helper worker.
+    this.pageWorkers = joinPageWorkers((message, replaced) => {
+      const text = STRINGS.helperFailed(message, replaced);
+      this.notify(text);
+      this.events.error('helper', text, { recoverable: replaced });
     });
+    this.runWorkers = this.pageWorkers.pool;
+    this.helper = this.pageWorkers.helper;
     this.events.helper = this.helper;  // the published answer is computed there too (api/answer-detail.js)
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices]);
@@ -100,9 +96,7 @@ export class LabInstance {
     this.darkQuery.removeEventListener('change', this.onSchemeChange);
     for (const panel of this.panels.values()) panel.destroy();
     this.panels.clear();
-    this.helper.dispose();
-    this.runWorkers.terminate();
-    URL.revokeObjectURL(this.workerUrl);
+    this.pageWorkers.leave();
     this.root.replaceChildren();
   }
 
@@ -146,6 +140,7 @@ export class LabInstance {
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
         concurrency: chunksFor(this.runWorkers.size),
+        pool: this.runWorkers,
         createClient: (onFailure) => this.runWorkers.client(onFailure),
       });
       this.panels.set(name, panel);

@@ -9,19 +9,37 @@ import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, defaultState } from '../state/proper
 import { parseAttributes } from '../state/url-state.js';
 import { strictSettings, settingsCopy } from '../api/settings.js';
 import { STRINGS } from '../ui/strings.js';
+import { pageBudget, setPageBudget } from '../worker/page-workers.js';
 
 export class SqrtdkLabElement extends HTMLElement {
   static get observedAttributes() { return PROPERTIES.map((p) => p.attribute); }
 
+  /** Bytes the training workers of every element on the page may hold together (memory-budget.js has the default). */
+  static get memoryBudget() { return pageBudget(); }
+
+  /** @param {number} bytes a whole number of bytes; a bad value throws one line and changes nothing */
+  static set memoryBudget(bytes) { setPageBudget(bytes); }
+
+  // Lifecycle callbacks never throw (the host page would get an uncaught error and a blank element): a bad
+  // value assigned before the element was defined becomes a notice in the element, which is built anyway.
   connectedCallback() {
     // A value assigned before this class was defined sits on the instance and hides the setter: re-assign it.
+    let refused = null;
     if (Object.hasOwn(this, 'settings')) {
       const value = this.settings;
       delete this.settings;
-      this.settings = value;
+      try {
+        this.settings = value;
+      } catch (error) {
+        refused = error.message;
+      }
     }
-    if (this.instance) return;
+    if (this.instance) {
+      if (refused) this.instance.notify(refused);
+      return;
+    }
     this.instance = new LabInstance(this);
+    if (refused) this.instance.notify(refused);
     for (const pending of this.pendingSettings ?? []) {
       try {
         this.instance.api.settings = pending;
@@ -48,8 +66,8 @@ export class SqrtdkLabElement extends HTMLElement {
   /** Start (or continue) training every run. */
   start() { this._api('start()').start(); }
 
-  /** Pause training; start() continues. */
-  pause() { this._api('pause()').pause(); }
+  /** Pause training at once; start() continues.  @returns {Promise<void>} resolves once the workers are idle */
+  pause() { return this._api('pause()').pause(); }
 
   /** Clear the curves; the runs start again from their seeds. */
   reset() { this._api('reset()').reset(); }

@@ -18,6 +18,7 @@ import { entropyAtStart, startNote } from './train-notes.js';
 import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
+import { RunSizing } from './run-sizing.js';
 import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
@@ -36,10 +37,12 @@ const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p)
 export class TrainPanel {
   /**
    * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number,
-   *          lang: string}} deps  lang: how numbers are written (the element's)
+   *          lang: string, pool?: import('../worker/worker-pool.js').WorkerPool}} deps  lang: how numbers are
+   *   written (the element's); pool: the page's run workers (memory budget, turns)
    */
-  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en' }) {
+  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en', pool = null }) {
     this.store = store;
+    this.pool = pool;
     this.lang = lang;
     this.helper = helper;
     // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
@@ -50,8 +53,16 @@ export class TrainPanel {
     this.theme = theme;
     this.notify = notify;
     this.pendingPlan = false;
+    // Whether the plan's runs fit in memory (and the core accepts them), known before Start.
+    this.sizing = new RunSizing({ helper, pool, planKey: () => this.exercise.planKey, onChange: () => this.renderer.now() });
     this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify,
-      settled: (record) => runSettled(this.answerClient.answer, record) });
+      settled: (record) => runSettled(this.answerClient.answer, record),
+      estimate: (config) => this.sizing.estimate(config),
+      onRefused: (error) => {
+        this.sizing.refused(error);
+        this.renderer.now();
+      },
+      onCapacity: pool ? (listener) => pool.onCapacity(listener) : undefined });
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
@@ -63,8 +74,11 @@ export class TrainPanel {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
     };
+    // The buttons are disabled while a run cannot fit; a click that still arrives does nothing.
+    const unlessRefused = (action) => () => { if (!this.refusal()) action(); };
     this.controls = new TrainControls({ store, lang, actions: {
-      start: () => this.start(), pause: () => this.pause(), step: () => this._stepOnce(), reset: () => this.reset() } });
+      start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
+      reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme, lang });
     this.scenarios = new ScenariosView({ store, notify });
     this._buildResults();
@@ -77,6 +91,7 @@ export class TrainPanel {
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
     ]);
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
+    this.unsubscribeBudget = pool ? pool.onBudget(() => this.renderer.now()) : () => {};
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
     helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
@@ -86,6 +101,7 @@ export class TrainPanel {
 
   destroy() {
     this.unsubscribe();
+    this.unsubscribeBudget();
     this.exercise.dispose();
     this.charts.destroy();
   }
@@ -135,12 +151,18 @@ export class TrainPanel {
 
   // ---- actions (the buttons, and the element's start/pause/reset) -------------------------------
 
+  /** Why the runs cannot start ('' when they can): the core refuses the settings, or one run cannot fit. */
+  refusal() { return this.pendingPlan ? '' : this.sizing.refusal(); }
+
+  /** @throws {Error} the one line saying why, when a run of these settings cannot fit (nothing changes) */
   start() {
+    const refusal = this.refusal();
+    if (refusal) throw new Error(refusal);
     if (this.pendingPlan) this._applyPending();
     this.exercise.start();
   }
 
-  pause() { this.exercise.pause(); }
+  pause() { return this.exercise.pause(); }
 
   _stepOnce() {
     if (this.pendingPlan) this._applyPending();
@@ -207,7 +229,9 @@ export class TrainPanel {
   }
 
   _applyPlan(state) {
-    this.exercise.setPlan(runPlan(state), state.steps);
+    const plan = runPlan(state);
+    this.exercise.setPlan(plan, state.steps);
+    this.sizing.check(plan);
     this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha, this.lang));
     this.charts.invalidate();
@@ -262,9 +286,12 @@ export class TrainPanel {
     if (failedAll) this._showProblem(T.cannotStart(slots[0].error));
     const startText = this.pendingPlan ? T.startNew : started && ex.canAdvance ? T.continue : STRINGS.trainControls.start;
     if (start.textContent !== startText) start.textContent = startText;
-    start.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
+    const refusal = this.refusal();
+    if (refusal || this.shownRefusal) this._showProblem(refusal);
+    this.shownRefusal = refusal;
+    start.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     pause.disabled = !ex.running;
-    step.disabled = ex.running || !(ex.canAdvance || this.pendingPlan);
+    step.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     const phase = this._renderStatusLine(slots, state.steps);

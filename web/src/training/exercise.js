@@ -11,9 +11,13 @@
 // A run whose worker fails is reported, given a new client (on a live or new worker) and resumed by replaying
 // its steps there (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
 // A diverged run stops (its curve so far is kept) while the others go on.
+//
+// Pause means paused: a chunk already computing when the learner pauses is held (run-slot.js), neither counted
+// nor drawn, and appended when training continues (the run's trainer in the worker is already past it).
 
-import { RunRecord } from './run-record.js';
+import { RunSlot } from './run-slot.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
+import { MemoryRefusal } from '../worker/memory-budget.js';
 import { STRINGS } from '../ui/strings.js';
 
 const MAX_FAILURES = 2;
@@ -25,113 +29,23 @@ const QUEUE_PER_WORKER = 2;
 /** The `concurrency` that keeps `workers` workers busy: QUEUE_PER_WORKER chunks each. */
 export const chunksFor = (workers) => workers * QUEUE_PER_WORKER;
 
-/**
- * One run's place in the exercise: its record (the curves), its worker and where that worker is.  Every change
- * of a slot goes through one of its methods.
- * @typedef {{record: RunRecord, status: 'waiting'|'loading'|'training'|'paused'|'done'|'diverged'|'failed',
- *            error: string, info: object|null, attention: object|null, failures: number}} RunView
- *   what the page reads (info: the worker's init reply; attention: the last map, with its step)
- */
-export class RunSlot {
-  /** @param {{id, variant, seed, config}} run  @param {object|null} client a reused worker  @param {boolean} heatmap */
-  constructor(run, client, heatmap) {
-    this.record = new RunRecord(run);
-    this.client = client;
-    this.heatmap = heatmap;   // the first run of its variant: its attention map is shown
-    this.retired = false;     // replaced by a new plan: late replies are ignored
-    this.inFlight = 0;        // step requests sent and not yet answered
-    this.queuedSteps = 0;     // the steps they ask for
-    this.initPromise = null;
-    this.initGeneration = -1;
-    this.restart();
-  }
-
-  /** Back to step 0 (the worker is kept but must be configured again). */
-  restart() {
-    this.record.clear();
-    this.ready = false;
-    this.initialising = false;
-    this.error = '';
-    this.info = null;
-    this.attention = null;
-    this.lastAttentionAt = 0;
-    this.failures = 0;
-  }
-
-  /** The run it trains, as the plan writes it: the same string means the same run (variant, seed, config). */
-  get runKey() {
-    const { id, variant, seed, config } = this.record;
-    return JSON.stringify({ id, variant, seed, config });
-  }
-
-  canStep(steps) { return !this.error && !this.record.diverged && this.record.stepsDone < steps; }
-
-  /** Steps that may still be asked for: the budget less what is done and what is on its way. */
-  stepsLeft(steps) { return this.canStep(steps) ? steps - this.record.stepsDone - this.queuedSteps : 0; }
-
-  statusAt(steps, running) {
-    if (this.error) return 'failed';
-    if (this.record.diverged) return 'diverged';
-    if (this.record.stepsDone >= steps) return 'done';
-    if (this.initialising) return 'loading';
-    if (this.inFlight || (running && this.ready)) return 'training';
-    return this.record.stepsDone > 0 ? 'paused' : 'waiting';
-  }
-
-  /** @returns {RunView} */
-  view(steps, running) {
-    return { record: this.record, status: this.statusAt(steps, running), error: this.error, info: this.info,
-      attention: this.attention, failures: this.failures };
-  }
-
-  beginInit(promise, generation) {
-    this.initialising = true;
-    this.initGeneration = generation;
-    this.initPromise = promise;
-  }
-
-  endInit(promise) {
-    if (this.initPromise !== promise) return;
-    this.initPromise = null;
-    this.initialising = false;
-  }
-
-  configured(info) {
-    this.info = info;
-    this.record.coreConfig = info.config;
-    this.ready = true;
-  }
-
-  received(chunk) {
-    this.record.append(chunk);
-    if (chunk.attention) this.showAttention(chunk.attention, chunk.stepsDone);
-  }
-
-  showAttention(map, step) { this.attention = { ...map, step }; }
-
-  /** A request failed with the core's message: the run stops. */
-  failed(message) { this.error = message; }
-
-  /** Its worker died: @returns {boolean} whether the run may resume in a new one */
-  workerLost(message, maxFailures) {
-    this.failures += 1;
-    this.ready = false;
-    this.client = null;
-    if (this.failures > maxFailures) this.error = STRINGS.exercise.workerFailedTimes(this.failures, message);
-    return this.failures <= maxFailures;
-  }
-}
-
 export class Exercise {
   /**
    * @param {{createClient: (onFailure: (message: string) => void, name: string) => import('../worker/worker-client.js').WorkerClient,
    *          concurrency: number, onChange: () => void, onNotice: (text: string) => void,
-   *          settled?: (record: RunRecord) => boolean}} options
+   *          settled?: (record: import('./run-record.js').RunRecord) => boolean, estimate?: (config: object) => Promise<number>,
+   *          onRefused?: (error: Error) => void, onCapacity?: (listener: () => void) => () => void}} options
    *   concurrency: chunks out at once (chunksFor(workers)); settled: whether the answer already knows the
-   *   run's outcome (it goes after the open ones)
+   *   run's outcome (it goes after the open ones); estimate: a run's memory (reserved in the pool before it
+   *   starts); onRefused: a run can never fit (training stops, once, without failing each run); onCapacity:
+   *   subscribe to "a shared worker can take more work"
    */
-  constructor({ createClient, concurrency, onChange, onNotice, settled = () => false }) {
+  constructor({ createClient, concurrency, onChange, onNotice, settled = () => false, estimate = () => Promise.resolve(0),
+    onRefused = () => {}, onCapacity = () => () => {} }) {
     this._createClient = createClient;
+    this._estimate = estimate;
+    this._onRefused = onRefused;
+    this._unsubscribeCapacity = onCapacity(() => this._pump());
     this._concurrency = Math.max(1, concurrency);
     this._settled = settled;
     this._listeners = new Set();
@@ -143,6 +57,8 @@ export class Exercise {
     this._slots = [];
     this._generation = 0;
     this._inFlight = 0;
+    this._pauses = 0;      // chunks sent before the latest pause are held when they land
+    this._idleWaiters = [];
     this._steps = 0;
     this._attentionView = { example: 0, layer: 0, head: 0 };
     this.running = false;
@@ -223,6 +139,9 @@ export class Exercise {
   }
 
   start() {
+    this._refusedGeneration = -1;
+    for (const slot of this._slots) slot.stepWhenHeld = false;
+    this._releaseHeld();
     if (!this.canAdvance) return;
     this.running = true;
     for (const slot of this._slots) if (this._canStep(slot)) this._ensureReady(slot);
@@ -230,15 +149,29 @@ export class Exercise {
     this._onChange();
   }
 
+  /**
+   * Stop at once: from now on nothing is counted or drawn until start() (chunks still computing are held).
+   * @returns {Promise<void>} resolves once no chunk of this exercise is computing
+   */
   pause() {
     this.running = false;
+    this._pauses += 1;
     this._onChange();
+    return this._idle();
   }
 
-  /** One step of every run that can take one (pauses first). */
+  /** One step of every run that can take one (pauses first); a run with a held chunk shows its next step. */
   stepOnce() {
-    this.running = false;
+    if (this.running) this.pause();
     for (const slot of this._slots) {
+      if (slot.held.length > 0) {
+        this._noticeDivergence(slot, slot.releaseOneHeld());
+        continue;
+      }
+      if (slot.inFlight > slot.singleSteps) {
+        slot.stepWhenHeld = true;  // a chunk from before the pause is computing: its first step is this one
+        continue;
+      }
       if (!this._canStep(slot) || slot.inFlight > 0) continue;
       this._ensureReady(slot).then((ok) => {
         if (ok && !this.running && slot.inFlight === 0 && this._canStep(slot)) this._sendStep(slot, 1, false);
@@ -253,6 +186,21 @@ export class Exercise {
     this._generation += 1;
     for (const slot of this._slots) slot.restart();
     this._onChange();
+  }
+
+  _idle() {
+    if (this._inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this._idleWaiters.push(resolve));
+  }
+
+  _releaseHeld() {
+    for (const slot of this._slots) {
+      for (const chunk of slot.releaseHeld()) this._noticeDivergence(slot, chunk);
+    }
+  }
+
+  _noticeDivergence(slot, chunk) {
+    if (chunk.diverged) this._onNotice(STRINGS.exercise.diverged(STRINGS.runName(slot.record.variant, slot.record.seed), chunk.divergedStep));
   }
 
   /** Which attention map the heatmaps show (0-based layer and head). */
@@ -273,8 +221,10 @@ export class Exercise {
   }
 
   dispose() {
+    this._unsubscribeCapacity();
     this.running = false;
     this._generation += 1;
+    this._pauses += 1;
     for (const slot of this._slots) if (slot.client) slot.client.terminate();
     this._slots = [];
   }
@@ -296,14 +246,19 @@ export class Exercise {
     if (slot.initPromise && slot.initGeneration === this._generation) return slot.initPromise;
     if (!slot.client || !slot.client.alive) this._spawn(slot);
     const generation = this._generation;
-    const promise = slot.client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })
+    const { client } = slot;
+    const stale = () => generation !== this._generation || slot.retired || client !== slot.client;
+    // The run's memory first (it may wait for other runs of the page to finish), then its trainer.
+    const promise = this._reserve(slot, client)
+      .then(() => (stale() ? null : client.request({ type: 'init', config: slot.record.config, fastForward: slot.record.stepsDone })))
       .then((reply) => {
-        if (generation !== this._generation || slot.retired) return false;
+        if (!reply || stale()) return false;
         slot.configured(reply);
         return true;
       }, (error) => {
-        if (generation !== this._generation || slot.retired) return false;
-        if (!(error instanceof WorkerFailure)) slot.failed(error.message);
+        if (stale()) return false;
+        if (error instanceof MemoryRefusal || error.refusedBeforeStart) this._refuse(error);
+        else if (!(error instanceof WorkerFailure)) slot.failed(error.message);
         return false;
       })
       .finally(() => {
@@ -313,6 +268,28 @@ export class Exercise {
       });
     slot.beginInit(promise, generation);
     return promise;
+  }
+
+  /** Reserve the run's memory in the pool (a client without a pool, in the unit tests, needs none). */
+  _reserve(slot, client) {
+    if (!client.reserve) return Promise.resolve();
+    client.setIdle(false);
+    client.onEvict = () => {
+      if (slot.client === client) slot.ready = false;  // its trainer was given to a waiting run: re-made if needed
+    };
+    return this._estimate(slot.record.config).then((bytes) => client.reserve(bytes), (error) => {
+      if (!(error instanceof WorkerFailure)) error.refusedBeforeStart = true;  // the core refused the configuration
+      throw error;
+    });
+  }
+
+  /** A run can never fit: stop (once), without failing each run. */
+  _refuse(error) {
+    if (!this.running && this._refusedGeneration === this._generation) return;
+    this._refusedGeneration = this._generation;
+    this.running = false;
+    this._onRefused(error);
+    this._onChange();
   }
 
   _pump() {
@@ -348,18 +325,27 @@ export class Exercise {
 
   _sendStep(slot, steps, pumpAfter) {
     const generation = this._generation;
+    const pauses = this._pauses;
     const now = performance.now();
     const lastChunk = slot.record.stepsDone + slot.queuedSteps + steps >= this._steps;
     const wantsAttention = slot.heatmap && (lastChunk || now - slot.lastAttentionAt > ATTENTION_EVERY_MS || !pumpAfter);
     if (wantsAttention) slot.lastAttentionAt = now;
     slot.inFlight += 1;
     slot.queuedSteps += steps;
+    if (!pumpAfter) slot.singleSteps += 1;
     this._inFlight += 1;
     slot.client.request({ type: 'step', steps, attention: wantsAttention ? this._attentionView : null })
       .then((reply) => {
         if (generation !== this._generation || slot.retired || slot.record.diverged) return;
+        if ((!this.running && pauses !== this._pauses) || slot.held.length > 0) {
+          slot.hold(reply);
+          if (slot.stepWhenHeld) this._noticeDivergence(slot, slot.releaseOneHeld());
+          slot.stepWhenHeld = false;
+          return;
+        }
         slot.received(reply);
-        if (reply.diverged) this._onNotice(STRINGS.exercise.diverged(STRINGS.runName(slot.record.variant, slot.record.seed), reply.divergedStep));
+        this._noticeDivergence(slot, reply);
+        if (!this._canStep(slot)) slot.client?.setIdle?.(true);  // finished: its memory may go to a waiting run
       }, (error) => {
         if (generation !== this._generation || slot.retired) return;
         if (!(error instanceof WorkerFailure)) slot.failed(error.message);
@@ -367,7 +353,9 @@ export class Exercise {
       .finally(() => {
         slot.inFlight -= 1;
         slot.queuedSteps -= steps;
+        if (!pumpAfter) slot.singleSteps -= 1;
         this._inFlight -= 1;
+        if (this._inFlight === 0) for (const resolve of this._idleWaiters.splice(0)) resolve();
         this._onChange();
         if (pumpAfter || this.running) this._pump();
       });

@@ -101,3 +101,29 @@ export class RunRecord {
     this.computeMs += chunk.elapsedMs;
   }
 }
+
+/**
+ * Split a chunk (a step reply, see protocol.js) after its first `n` steps: [the first n, the rest].  Per-step
+ * arrays are step-major (k, layers[, heads]); the attention map and a divergence belong to the rest.
+ * @param {object} chunk  @param {number} n  0 < n < steps in the chunk  @param {number} layers  @param {number} heads
+ */
+export function splitChunk(chunk, n, layers, heads) {
+  const k = chunk.loss.length;
+  const firstDone = chunk.stepsDone - k + n;
+  const part = (from, to) => {
+    const per = (array, width) => (array ? array.slice(from * width, to * width) : array);
+    return {
+      loss: per(chunk.loss, 1),
+      gradNorm: per(chunk.gradNorm, 1),
+      entropy: per(chunk.entropy, layers * heads),
+      maxLogit: per(chunk.maxLogit, layers),
+      topWeight: per(chunk.topWeight, layers),
+      ...Object.fromEntries(MECHANISM.map((name) => [name, per(chunk[name], layers)])),
+      elapsedMs: (chunk.elapsedMs * (to - from)) / k,
+    };
+  };
+  const first = { ...part(0, n), evals: chunk.evals.filter((e) => e.step <= firstDone), stepsDone: firstDone,
+    diverged: false, divergedStep: 0, attention: null };
+  const rest = { ...chunk, ...part(n, k), evals: chunk.evals.filter((e) => e.step > firstDone) };
+  return [first, rest];
+}

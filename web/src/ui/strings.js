@@ -71,11 +71,17 @@ export const STRINGS = Object.freeze({
   // ---- the frame messaging of lab.html (api/frame-bridge.js) ----
   badParentOrigin: (value) => `parentOrigin ${value} is not an exact origin such as https://lessons.example.org; `
     + 'the lab does not talk to the page around it.',
+  parentOriginMismatch: (named, actual) => `parentOrigin ${named} is not the origin of the page around the lab (${actual}); `
+    + 'that page receives nothing from the lab. Set parentOrigin to the embedding page\'s origin.',
   noParentFrame: 'parentOrigin is set but the lab is not inside a frame; nothing is posted.',
 
   // ---- the element's methods and properties (thrown as one-line Error messages) ----
   notConnected: (member) => `sqrtdk-lab: ${member} needs the element to be in the document.`,
   noExercise: (member) => `sqrtdk-lab: ${member} needs the exercise panel (panels includes "train").`,
+  badMemoryBudget: (value, defaultMiB) => `sqrtdk-lab: memoryBudget must be a whole number of bytes of at least 33 MiB (the default is ${defaultMiB} MiB = ${defaultMiB * 1048576}), not ${value}.`,
+  // settings: the ones that size a run, with their values, e.g. "layers 6, dModel 256, batch 128"
+  runTooLarge: (mib, largestMiB, settings) => `sqrtdk-lab: one run needs about ${mib} MiB, more than the ${largestMiB} MiB one run may use on this page (${settings}); reduce these settings or raise SqrtdkLabElement.memoryBudget.`,
+  configRefused: (message) => `sqrtdk-lab: these settings cannot run: ${message}`,
   badExportFormat: (format) => `sqrtdk-lab: exportData(format): format must be 'csv' or 'json', not ${format}.`,
   badSettingsType: (type) => `sqrtdk-lab: settings must be an object such as {dk: 256} or a hash such as "dk=256", not ${type}.`,
   badSettingType: (key, expected, type) => `sqrtdk-lab: settings.${key} must be ${expected}, not ${type}; nothing was changed.`,

@@ -3,6 +3,7 @@
 // newer ones replace the waiting one (dragging a slider queues at most one request per kind), and a
 // superseded request resolves to null.
 // A worker that fails is reported and replaced (up to MAX_REPLACEMENTS times); the latest requests are re-sent.
+// One helper serves every element of a page: scope() gives each element its own kinds and its own dispose().
 
 import { WorkerClient } from './worker-client.js';
 import { WorkerFailure } from './worker-failure.js';
@@ -34,6 +35,28 @@ export class HelperWorker {
     });
   }
 
+  /**
+   * A view for one element: its kinds do not replace another element's; dispose() drops only its own waiting
+   * requests (they resolve to null).  @param {string} name unique on the page
+   * @returns {{latest: (kind: string, request: object) => Promise<object|null>, dispose: () => void}}
+   */
+  scope(name) {
+    const prefix = `${name}\u0000`;
+    let disposed = false;
+    return {
+      latest: (kind, request) => (disposed ? Promise.resolve(null) : this.latest(prefix + kind, request).then((reply) => (disposed ? null : reply))),
+      dispose: () => {
+        disposed = true;
+        for (const [kind, state] of this._kinds) {
+          if (!kind.startsWith(prefix)) continue;
+          if (state.waiting) state.waiting.resolve(null);
+          state.waiting = null;
+          if (!state.busy) this._kinds.delete(kind);
+        }
+      },
+    };
+  }
+
   dispose() {
     this._disposed = true;
     if (this._client) this._client.terminate();
@@ -51,8 +74,8 @@ export class HelperWorker {
   }
 
   _sendNext(name) {
-    const kind = this._kindOf(name);
-    if (!kind.waiting || !this._client) return;
+    const kind = this._kinds.get(name);
+    if (!kind || !kind.waiting || !this._client) return;
     const job = kind.waiting;
     kind.waiting = null;
     kind.busy = true;

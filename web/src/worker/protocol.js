@@ -20,6 +20,8 @@
 //                                                                    attention: null or {data, rows, cols, layer, head}
 //   {type:'attention', id, run, example, layer, head}             {type:'attention', id, data, rows, cols, layer, head}
 //   {type:'drop', id, run}   free the run's trainer                {type:'dropped', id}
+//   {type:'estimate', id, config}                                 {type:'estimate', id, bytes}
+//      the bytes a trainer for `config` allocates (the page's memory budget counts them)
 //   {type:'softmaxDemo', id, options}   (Lab.softmaxDemo options)  {type:'softmaxDemo', id, result}
 //   {type:'sweep', id, options}         (Lab.sweep options)        {type:'sweep', id, result}
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
@@ -43,6 +45,7 @@ export function isCoreDelivery(message) {
 export const REQUEST_REPLY = Object.freeze({
   drop: 'dropped',
   init: 'ready',
+  estimate: 'estimate',
   step: 'chunk',
   attention: 'attention',
   softmaxDemo: 'softmaxDemo',

@@ -68,6 +68,7 @@ function startWorker(scope) {
     softmaxDemo(lab, { options }) { return { result: lab.softmaxDemo(options) }; },
     sweep(lab, { options }) { return { result: lab.sweep(options) }; },
     histogram(lab, { options }) { return { result: lab.histogram(options) }; },
+    estimate(lab, { config }) { return { bytes: lab.estimatedBytes(config) }; },
     predictLogitStd(lab, { configs }) { return { values: configs.map((c) => lab.predictedLogitStd(c)) }; },
     compare(lab, { request }) { return { result: lab.compare(request) }; },
     scenarios(lab) { return { list: lab.scenarios() }; },

@@ -1,0 +1,103 @@
+// One memory budget per page: runs that do not fit at once wait their turn (the renderer's memory, measured,
+// stays within the budget), and a run that can never fit is refused before Start with one line.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { lab, newPage, openLab, stepsDone } from './helpers/browser.mjs';
+import { eventsOf, recordEvents, waitForEvents } from './helpers/api-events.mjs';
+
+const MIB = 1024 * 1024;
+
+let env;
+test.before(async () => { env = await openLab(); });
+test.after(async () => { await env.close(); });
+
+/** Peak resident memory (VmHWM, bytes) of this test's chromium renderers: the page and its workers. */
+function rendererPeakBytes() {
+  const children = new Map();
+  for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString().trim().split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const ours = [];
+  const visit = (pid) => { for (const child of children.get(pid) ?? []) { ours.push(child); visit(child); } };
+  visit(process.pid);
+  let peak = 0;
+  for (const pid of ours) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+      peak = Math.max(peak, kb * 1024);
+    } catch { /* the process ended meanwhile */ }
+  }
+  return peak;
+}
+
+const setBudget = (page, bytes) => page.evaluate((b) => { customElements.get('sqrtdk-lab').memoryBudget = b; }, bytes);
+
+test('http: runs that do not fit at once wait their turn, and the page stays within its budget', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await recordEvents(page);
+  // 10 runs of ~84 MiB each (the core's estimate): 840 MiB if all were alive at once.
+  await page.goto(env.url('http', 'index.html', '#panels=train&seeds=5&steps=10&evalEvery=1000&dModel=32&batch=128&copyLength=32&symbols=64'));
+  await waitForEvents(page, 'sqrtdk-ready');
+  const budget = 256 * MIB;
+  await setBudget(page, budget);
+  assert.equal(await page.evaluate(() => customElements.get('sqrtdk-lab').memoryBudget), budget);
+  const before = rendererPeakBytes();
+  await lab(page).locator('button', { hasText: 'Start' }).click();
+  await lab(page).locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
+  const grown = rendererPeakBytes() - before;
+  console.log(`# renderer peak grew by ${Math.round(grown / MIB)} MiB with a budget of ${budget / MIB} MiB`);
+  const rows = await lab(page).locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));
+  assert.deepEqual(rows, Array.from({ length: 10 }, () => ['done', '10']), 'every run trained, in turns');
+  // The budget bounds the workers' wasm memory; the rest (the page's JS, the helper worker) is a fixed ~100 MiB.
+  assert.ok(grown < budget + 160 * MIB, `the renderer grew by ${Math.round(grown / MIB)} MiB`);
+  assert.deepEqual((await eventsOf(page, 'sqrtdk-error')), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('http: a run that can never fit is refused before Start with one line; a larger budget lets it start', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await recordEvents(page);
+  await page.goto(env.url('http', 'index.html', '#panels=train&seeds=5&steps=20&dModel=64&batch=128&copyLength=32'));
+  await waitForEvents(page, 'sqrtdk-ready');
+  await setBudget(page, 128 * MIB);
+  const l = lab(page);
+  const line = /^sqrtdk-lab: one run needs about 145 MiB, more than the 96 MiB one run may use on this page \(layers 2, dModel 64, heads 1, copyLength 32, symbols 10, batch 128\); reduce these settings or raise SqrtdkLabElement\.memoryBudget\.$/;
+  await l.locator('.problem', { hasText: 'one run needs' }).waitFor();
+  assert.match(await l.locator('.problem').textContent(), line);
+  assert.equal(await l.locator('button', { hasText: 'Start' }).isDisabled(), true);
+  const thrown = await page.evaluate(() => { try { document.querySelector('sqrtdk-lab').start(); return null; } catch (e) { return e.message; } });
+  assert.match(thrown, line);
+  assert.equal(await stepsDone(page), 0);
+  assert.doesNotMatch(await l.locator('.train-status').textContent(), /Finished/);
+  assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), [], 'no error per run');
+  assert.match(await page.evaluate(() => { try { customElements.get('sqrtdk-lab').memoryBudget = 'lots'; return ''; } catch (e) { return e.message; } }),
+    /^sqrtdk-lab: memoryBudget must be a whole number of bytes of at least 33 MiB \(the default is 1024 MiB = 1073741824\), not lots\.$/);
+  assert.equal(await page.evaluate(() => customElements.get('sqrtdk-lab').memoryBudget), 128 * MIB, 'a bad budget changes nothing');
+  await setBudget(page, 1024 * MIB);
+  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.train-bar button.primary').disabled);
+  assert.equal(await l.locator('.problem').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('http: settings the core refuses (past its per-run cap) disable Start; start() throws once, no error per run', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await recordEvents(page);
+  await page.goto(env.url('http', 'index.html', '#panels=train&seeds=5&variants=scaled,unscaled,qknorm&layers=6&dModel=256&batch=128&symbols=64&copyLength=32'));
+  await waitForEvents(page, 'sqrtdk-ready');
+  const l = lab(page);
+  await l.locator('.problem', { hasText: 'cannot run' }).waitFor();
+  assert.match(await l.locator('.problem').textContent(), /^sqrtdk-lab: these settings cannot run: config: configuration needs about 1418 MiB, over the cap of 512 MiB/);
+  assert.equal(await l.locator('button', { hasText: 'Start' }).isDisabled(), true);
+  const thrown = await page.evaluate(() => { try { document.querySelector('sqrtdk-lab').start(); return null; } catch (e) { return e.message; } });
+  assert.match(thrown, /^sqrtdk-lab: these settings cannot run: config: configuration needs about 1418 MiB/);
+  assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), []);
+  assert.doesNotMatch(await l.locator('.train-status').textContent(), /Finished/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,71 @@
+// Whether the exercise's runs can start, known before Start: each run's memory is the core's estimate (in the
+// helper worker, once per configuration); the plan's largest run must fit in what one run may use on the page
+// (the pool's budget), and the core must accept the settings.  The answer is one line (or ''), which the panel
+// shows, disables Start with, and throws from start().
+
+import { sizingText } from '../training/run-plan.js';
+import { MemoryRefusal, mebibytes } from '../worker/memory-budget.js';
+import { WorkerFailure } from '../worker/worker-failure.js';
+import { STRINGS } from '../ui/strings.js';
+
+const MAX_CACHED = 64;
+
+export class RunSizing {
+  /**
+   * @param {{helper: {latest: Function}, pool: import('../worker/worker-pool.js').WorkerPool|null,
+   *          planKey: () => string, onChange: () => void}} deps  planKey: the exercise's current plan
+   */
+  constructor({ helper, pool, planKey, onChange }) {
+    this.helper = helper;
+    this.pool = pool;
+    this.planKey = planKey;
+    this.onChange = onChange;
+    this.estimates = new Map();  // JSON config -> Promise<bytes>
+    this.largest = null;         // {planKey, bytes, config} or {planKey, error}: the plan's largest run
+    this.refusedLine = '';       // why the runs stopped (a run could not fit after all), until the plan changes
+  }
+
+  /** A run's memory in bytes, the core's estimate.  @returns {Promise<number>} rejects with the core's message */
+  estimate(config) {
+    const key = JSON.stringify(config);
+    if (!this.estimates.has(key)) {
+      if (this.estimates.size > MAX_CACHED) this.estimates.clear();
+      this.estimates.set(key, this.helper.latest(`estimate ${key}`, { type: 'estimate', config }).then((reply) => {
+        if (!reply) throw new WorkerFailure('the helper worker stopped');
+        return reply.bytes;
+      }));
+    }
+    return this.estimates.get(key);
+  }
+
+  /** A new plan: size its largest run (onChange once known). */
+  check(plan) {
+    const planKey = JSON.stringify(plan);
+    this.refusedLine = '';
+    Promise.all(plan.map((run) => this.estimate(run.config).then((bytes) => ({ bytes, config: run.config }))))
+      .then((sized) => sized.reduce((a, b) => (b.bytes > a.bytes ? b : a), { bytes: 0, config: plan[0]?.config ?? {} }),
+        (error) => (error instanceof WorkerFailure ? null : { error: error.message }))
+      .then((largest) => {
+        if (!largest || planKey !== this.planKey()) return;
+        this.largest = { planKey, ...largest };
+        this.onChange();
+      });
+  }
+
+  /** The exercise met a run that cannot fit (e.g. the budget was lowered after the check). */
+  refused(error) {
+    this.refusedLine = error instanceof MemoryRefusal
+      ? STRINGS.runTooLarge(mebibytes(error.bytes), mebibytes(error.largest), sizingText(this.largest?.config ?? {}))
+      : STRINGS.configRefused(error.message);
+  }
+
+  /** Why the current plan's runs cannot start, as one line; '' when they can (or it is not known yet). */
+  refusal() {
+    if (this.refusedLine) return this.refusedLine;
+    const largest = this.largest;
+    if (!largest || largest.planKey !== this.planKey()) return '';
+    if (largest.error) return STRINGS.configRefused(largest.error);
+    const limit = this.pool ? this.pool.largestRun : Infinity;
+    return largest.bytes > limit ? STRINGS.runTooLarge(mebibytes(largest.bytes), mebibytes(limit), sizingText(largest.config)) : '';
+  }
+}
