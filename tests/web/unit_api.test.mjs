@@ -39,7 +39,7 @@ test('settings: exactly the URL\'s checks, but a bad value throws one line and c
     [{ __proto__: null, constructor: 1 }, /settings\."constructor" is not a setting/],
     [{ lr: true }, /^sqrtdk-lab: settings\.lr must be a number, not boolean; nothing was changed\.$/],
     [{ variants: [1] }, /settings\.variants must be an array of strings, not an array/],
-    [{ dk: 5000, seeds: 9 }, /settings\.dk: 5000 is outside 1\.\.1024 \(and 1 more\); nothing was changed\.$/],
+    [{ dk: 5000, seeds: 99 }, /settings\.dk: 5000 is outside 1\.\.1024 \(and 1 more\); nothing was changed\.$/],
     ['dk=abc', /settings\.dk: "abc" is not a finite number/],
     [null, /^sqrtdk-lab: settings must be an object such as \{dk: 256\} or a hash such as "dk=256", not null\.$/],
     [[1, 2], /not an array\.$/],
