@@ -93,9 +93,10 @@ test('pseudo-locale: every text of both panels comes from strings.js', async (t)
     await root.locator('button[data-key="seed"]').click();
     await root.locator('button.primary').click();
     await root.locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
-    // A settings change after training: the pending notice and "Start (new settings)".
-    await root.locator('[data-key="seeds"] input.number').fill('2');
-    await root.locator('[data-key="seeds"] input.number').press('Enter');
+    // A settings change after training that would discard the runs (another first seed): the pending notice and
+    // "Start (new settings)".  (More seeds keep the finished runs, so they apply without a notice.)
+    await root.locator('[data-key="trainSeed"] input.number').fill('5');
+    await root.locator('[data-key="trainSeed"] input.number').press('Enter');
     await root.locator('[data-pending]:not([hidden])').waitFor();
     for (const summary of await root.locator('details:not([open]) > summary').all()) await summary.click();
     // Hover readouts of a training chart and of a sweep chart.
