@@ -239,13 +239,15 @@ export class TrainPanel {
 
   _requestPrediction(state) {
     const configs = state.variants.map((v) => trainConfig(state, v, state.trainSeed));
+    // A refused configuration shows the same line as the sizing check's refusal (run-sizing.js), whichever of the
+    // two answers last.
     this.helper.latest('prediction', { type: 'predictLogitStd', configs }).then((reply) => {
       if (!reply) return;
       this.prediction = { key: JSON.stringify(configs), values: reply.values };
       this.controls.showPrediction(state, reply.values);
       this.renderer.schedule();
       this._showProblem('');
-    }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : T.cannotRun(error.message)));
+    }, (error) => this._showProblem(error.message.startsWith('This page') ? error.message : STRINGS.configRefused(error.message)));
   }
 
   _showProblem(text) {

@@ -250,7 +250,6 @@ export const STRINGS = Object.freeze({
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
     answerFailed: (message) => `The answer could not be computed: ${message}`,
-    cannotRun: (message) => `These settings cannot run: ${message}`,
     cannotStart: (message) => `The runs could not start: ${message}`,
     pending: (runs, steps) => `Settings changed: Start trains them from step 0 and clears the ${runs} runs shown `
       + `(${steps} steps in all); until then their curves stay.`,
