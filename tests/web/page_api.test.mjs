@@ -216,9 +216,9 @@ test('http: a value assigned before the script defines the element is applied wh
   assert.deepEqual(await page.evaluate(() => [document.querySelector('sqrtdk-lab').settings.dk, Object.hasOwn(document.querySelector('sqrtdk-lab'), 'settings')]),
     [32, false]);
   // The printout is computed in the helper worker: wait for it rather than read whatever is shown first.
-  await lab(page).locator('.printout-title', { hasText: 'in d_k = 32,' }).waitFor({ timeout: 30000 });
+  await lab(page).locator('.printout-title', { hasText: 'in d_k = 32,' }).waitFor({ timeout: 90000 });
   // The bad one: built, with the refusal as a notice and its defaults.
-  await lab(page, 1).locator('.printout-title', { hasText: 'in d_k = 128,' }).waitFor({ timeout: 30000 });
+  await lab(page, 1).locator('.printout-title', { hasText: 'in d_k = 128,' }).waitFor({ timeout: 90000 });
   assert.match(await lab(page, 1).locator('.notices li').first().textContent(), /^sqrtdk-lab: settings\.dk: 5000 is outside 1\.\.1024/);
   assert.deepEqual(errors, []);
   await context.close();

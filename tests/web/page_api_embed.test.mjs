@@ -48,11 +48,11 @@ test('http: embed.html — fixed explorer, numbered sections, exercise marked do
 
   // The iframe (lazy) sizes itself to the lab's content.
   await page.locator('#frame').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('#frame').style.height !== '', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('#frame').style.height !== '', null, { timeout: 90000 });
   const frame = page.frame({ url: /lab\.html/ });
   // The lab renders in steps (printout, charts, sweep), each posting a new height: wait for the last.
   await frame.waitForFunction(() => innerHeight === document.documentElement.scrollHeight
-    && document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-chart="sweep-jacobianNorm"][data-points="20"]'), null, { timeout: 30000 });
+    && document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-chart="sweep-jacobianNorm"][data-points="20"]'), null, { timeout: 90000 });
   const inner = await frame.evaluate(() => ({ content: document.documentElement.scrollHeight, viewport: innerHeight }));
   assert.equal(inner.viewport, inner.content, `iframe viewport ${inner.viewport} px for ${inner.content} px of content`);
   assert.notEqual(inner.viewport, 900 - 2);

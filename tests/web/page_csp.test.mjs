@@ -13,7 +13,7 @@ test.after(async () => { await env.close(); });
 
 async function trainsUnder(page) {
   await waitForDemo(page);
-  await lab(page).locator('[data-chart="sweep-entropy"][data-points="20"]').waitFor({ timeout: 30000 });
+  await lab(page).locator('[data-chart="sweep-entropy"][data-points="20"]').waitFor({ timeout: 90000 });
   await lab(page).locator('button', { hasText: 'Start' }).click();
   await lab(page).locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
 }
@@ -46,7 +46,7 @@ test('http: without wasm-unsafe-eval the lab explains what the policy must allow
   const { page, context } = await newPage(env.browser);
   await page.goto(env.url('http', 'fixtures/csp-no-wasm.html'));
   const problem = lab(page).locator('.problem');
-  await problem.waitFor({ state: 'visible', timeout: 30000 });
+  await problem.waitFor({ state: 'visible', timeout: 90000 });
   assert.match(await problem.textContent(), /Content-Security-Policy blocks WebAssembly: its script-src needs 'wasm-unsafe-eval'/);
   assert.match(await lab(page).locator('.notices').textContent(), /softmax demo failed: .*wasm-unsafe-eval/);
   await context.close();

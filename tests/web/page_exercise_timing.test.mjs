@@ -16,7 +16,7 @@ test('file: the default exercise answers, and how long it takes', async (t) => {
     await l.locator('.answer[data-ready="true"]').waitFor({ timeout: 240000 });
     const answered = (Date.now() - started) / 1000;
     const sentence = await l.locator('.answer-sentence').first().textContent();
-    await l.locator('.answer[data-final="true"]').waitFor({ timeout: 300000 });
+    await l.locator('.answer[data-final="true"]').waitFor({ timeout: 900000 });
     const finished = (Date.now() - started) / 1000;
     const medians = await l.locator('.answer-table td[data-cell="median"]').allTextContents();
     t.diagnostic(`default exercise (2 variants x 3 seeds, threshold 0.1): answered after ${answered.toFixed(1)} s, `

@@ -27,7 +27,7 @@ for (const width of [1280, 390]) {
     await page.goto(env.url('http', 'index.html', '#panels=softmax,train&seeds=1&steps=40&evalEvery=20'));
     await waitForEvents(page, 'sqrtdk-ready');
     const l = lab(page);
-    await l.locator('table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 30000 });
+    await l.locator('table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 90000 });
     await l.locator('button', { hasText: 'Start' }).click();
     await waitForEvents(page, 'sqrtdk-answer', 1, 90000);
     await page.waitForFunction(() => window.sqrtdkEvents.some((e) => e.name === 'sqrtdk-progress' && !e.detail.running && e.detail.runsFinished === e.detail.runs));

@@ -85,8 +85,8 @@ test('pseudo-locale: every text of both panels comes from strings.js', async (t)
     await page.goto(`${server.origin}/index.html${HASH}`);
     await waitForDemo(page);
     const root = lab(page);
-    await root.locator('[data-scenarios] tr[data-scenario]').first().waitFor({ timeout: 30000 });
-    await root.locator('[data-chart="sweep-jacobianNorm"][data-points]').waitFor({ timeout: 30000 });
+    await root.locator('[data-scenarios] tr[data-scenario]').first().waitFor({ timeout: 90000 });
+    await root.locator('[data-chart="sweep-jacobianNorm"][data-points]').waitFor({ timeout: 90000 });
     // The explorer: a preset chip, the log scale, a new draw; the exercise: train to the end.
     await root.locator('[data-key="alpha"] .chips button').first().click();
     await root.locator('[data-key="weightsLogY"] input').check();

@@ -94,7 +94,7 @@ test('cross-origin: events and height reach the named parent; only the parent ca
   await waitReceived(page, () => window.received.filter((m) => m.data.type === 'sqrtdk-progress').at(-1).data.detail.running === false);
 
   // The iframe is as tall as the lab's document: no inner scrollbar, no empty space.
-  await labFrame().waitForFunction(() => document.documentElement.scrollHeight <= innerHeight, null, { timeout: 30000 });
+  await labFrame().waitForFunction(() => document.documentElement.scrollHeight <= innerHeight, null, { timeout: 90000 });
   const sizes = await labFrame().evaluate(() => ({ content: document.documentElement.scrollHeight, viewport: innerHeight }));
   const [last] = (await received(page, 'sqrtdk-height')).slice(-1);
   assert.equal(sizes.viewport, last.data.height);
@@ -112,7 +112,7 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     const { page, context, errors, labFrame } = await openHost(env.browser, { parentOrigin });
     await page.waitForFunction(() => true);
     const frame = labFrame();
-    await frame.waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 30000 });
+    await frame.waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 90000 });
     assert.match(await frame.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices').textContent), notice);
     await page.evaluate(() => window.send({ type: 'start' }));
     // A fixed wait on purpose, to show that nothing happens: no message reaches the host and the lab takes no command.
@@ -126,10 +126,10 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
   // delivers nothing to the host, and the lab says why.
   for (const parentOrigin of [intruderServer.origin, 'http://evil.example']) {
     const { page, context, labFrame } = await openHost(env.browser, { parentOrigin });
-    await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 30000 });
+    await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 90000 });
     assert.equal(await labFrame().evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices li').textContent),
       `parentOrigin ${parentOrigin} is not the origin of the page around the lab (${env.server.origin}); that page receives nothing from the lab. Set parentOrigin to the embedding page's origin.`);
-    await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 30000 });
+    await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 90000 });
     // A fixed wait on purpose, to show that nothing happens: the browser delivers no message to the host.
     await page.waitForTimeout(1500);
     assert.deepEqual(await received(page), []);

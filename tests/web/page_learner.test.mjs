@@ -12,7 +12,7 @@ const button = (page, name) => lab(page).locator('button', { hasText: name });
 const readoutItems = (page, name) => chart(page, name).locator('.chart-readout .readout-item').allTextContents();
 
 async function waitSweep(page) {
-  await chart(page, 'sweep-jacobianNorm').and(lab(page).locator('[data-points="20"]')).waitFor({ timeout: 30000 });
+  await chart(page, 'sweep-jacobianNorm').and(lab(page).locator('[data-points="20"]')).waitFor({ timeout: 90000 });
 }
 
 /** Rows of the run table: [{id, steps, status}]. */

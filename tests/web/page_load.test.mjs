@@ -43,7 +43,7 @@ for (const mode of MODES) {
     const before = env.server.requests.length;
     await page.goto(env.url(mode, 'index.html'));
     await waitForDemo(page);
-    await lab(page).locator('[data-chart="sweep-maxWeight"][data-points="20"]').waitFor({ timeout: 30000 });
+    await lab(page).locator('[data-chart="sweep-maxWeight"][data-points="20"]').waitFor({ timeout: 90000 });
     assert.deepEqual(external, []);
     if (mode === 'http') {
       assert.deepEqual([...new Set(env.server.requests.slice(before))].sort(), ['/favicon.svg', '/index.html', '/page.css', '/sqrtdk-lab.js']);
@@ -58,7 +58,7 @@ for (const mode of MODES) {
     for (const draw of DRAWS) {
       const hash = `#dk=${draw.dk}&keys=${draw.keys}&seed=${draw.seed}&alpha=${draw.alpha}`;
       await page.goto(env.url(mode, 'index.html', hash));
-      await lab(page).locator('.printout-title', { hasText: `seed ${draw.seed};` }).waitFor({ timeout: 30000 });
+      await lab(page).locator('.printout-title', { hasText: `seed ${draw.seed};` }).waitFor({ timeout: 90000 });
       await lab(page).locator('.printout-title', { hasText: `in d_k = ${draw.dk},` }).waitFor();
       const shown = await pagePrintout(page);
       const cli = cliPrintout(draw);
@@ -89,7 +89,7 @@ test('the embed example: two elements and an iframe, each working on its own', a
     assert.equal(await lab(page, 1).locator('[data-panel="train"]').isVisible(), true);
     await page.locator('#frame').scrollIntoViewIfNeeded();
     const frame = page.frameLocator('#frame');
-    await frame.locator('sqrtdk-lab table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 30000 });
+    await frame.locator('sqrtdk-lab table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 90000 });
     assert.match(await frame.locator('sqrtdk-lab .printout-title').textContent(), /d_k = 64/);
     assert.equal(await frame.locator('sqrtdk-lab [data-panel="train"]').count(), 0);
     assert.deepEqual(errors, [], mode);

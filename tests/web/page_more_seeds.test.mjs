@@ -35,7 +35,7 @@ test('more seeds: the offer under a final answer adds seeds and keeps the finish
     await page.waitForFunction(() => {
       const r = document.querySelector('sqrtdk-lab').result;
       return r && r.final && r.variants[0].runs.length === 10;
-    }, null, { timeout: 300000 });
+    }, null, { timeout: 900000 });
     const after = await page.evaluate(() => document.querySelector('sqrtdk-lab').result);
     assert.deepEqual(after.variants.map((v) => v.runs.map((r) => r.seed)), [[...Array(10).keys()], [...Array(10).keys()]]);
     // The first three seeds' results are unchanged.

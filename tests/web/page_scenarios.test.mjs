@@ -14,7 +14,7 @@ test('scenarios: six presets with captions; one click sets them; the link shares
     await page.goto(env.url('http', 'index.html', '#panels=train'));
     const l = lab(page);
     const rows = l.locator('[data-scenarios] tr[data-scenario]');
-    await rows.first().waitFor({ timeout: 30000 });
+    await rows.first().waitFor({ timeout: 90000 });
     assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.scenario)), IDS);
     for (const text of await rows.locator('td').allTextContents()) assert.ok(text.length > 60, `caption: ${text}`);
 
@@ -40,7 +40,7 @@ test('scenarios: six presets with captions; one click sets them; the link shares
     const link = page.url();
     const other = await newPage(env.browser, { width: 1280 });
     await other.page.goto(link);
-    await lab(other.page).locator('tr[data-scenario="qknorm"] button[aria-pressed="true"]').waitFor({ timeout: 30000 });
+    await lab(other.page).locator('tr[data-scenario="qknorm"] button[aria-pressed="true"]').waitFor({ timeout: 90000 });
     assert.deepEqual(other.errors, []);
     await other.context.close();
     assert.deepEqual(errors, []);

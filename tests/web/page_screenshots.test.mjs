@@ -15,7 +15,7 @@ test('screenshots at phone and desktop width, light and dark, after training', a
       const { page, context, errors } = await newPage(env.browser, { width: 1280, height: 900, colorScheme });
       await page.goto(env.url('file', 'index.html', HASH));
       await waitForDemo(page);
-      await lab(page).locator('[data-chart="sweep-jacobianNorm"][data-points="20"]').waitFor({ timeout: 30000 });
+      await lab(page).locator('[data-chart="sweep-jacobianNorm"][data-points="20"]').waitFor({ timeout: 90000 });
       await lab(page).locator('button', { hasText: 'Start' }).click();
       await lab(page).locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
       await lab(page).locator('[data-chart="entropy"][data-points="150"]').waitFor();
@@ -29,7 +29,7 @@ test('screenshots at phone and desktop width, light and dark, after training', a
       await page.setViewportSize({ width: 390, height: 844 });
       // The charts follow their boxes' new width (ResizeObserver): wait until every canvas fits the phone.
       await page.waitForFunction(() => [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('canvas')]
-        .every((c) => c.getBoundingClientRect().right <= innerWidth), null, { timeout: 30000 });
+        .every((c) => c.getBoundingClientRect().right <= innerWidth), null, { timeout: 90000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px at 390 px`);
       const phone = join(dir, `phone-390-${colorScheme}.png`);

@@ -51,7 +51,7 @@ test('tour of every control in both panels: no page or console error', async (ou
           page.on('download', (d) => d.cancel().catch(() => {}));
           await page.goto(env.url('http', 'index.html', HASH));
           await waitForDemo(page);
-          await lab(page).locator('[data-scenarios] tr[data-scenario]').first().waitFor({ timeout: 30000 });
+          await lab(page).locator('[data-scenarios] tr[data-scenario]').first().waitFor({ timeout: 90000 });
           // Folded settings (phone) open first so that their controls are reachable.
           const folded = lab(page).locator('details:not([open]) > summary');
           for (let n = 0; n < 5 && await folded.count() > 0; n += 1) await folded.first().click();
@@ -70,7 +70,7 @@ test('tour of every control in both panels: no page or console error', async (ou
           }
           // Everything the tour set off has finished (runs at rest, the sweep computed) before the errors are read.
           await waitForRest(page);
-          await lab(page).locator('[data-sweep-status]:empty').waitFor({ state: 'attached', timeout: 30000 });
+          await lab(page).locator('[data-sweep-status]:empty').waitFor({ state: 'attached', timeout: 90000 });
           t.diagnostic(`${used.length} controls used; kinds: ${[...kinds].join(', ')}`);
           for (const kind of ['input[range]', 'input[number]', 'input[checkbox]', 'select', 'button']) assert.ok(kinds.has(kind), `no ${kind} in the tour`);
           assert.ok(used.some((u) => u.startsWith('button') && /scaled 1\/√d_k/.test(u)), 'legend toggles were used');

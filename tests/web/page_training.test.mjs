@@ -66,7 +66,7 @@ for (const mode of MODES) {
     await page.waitForFunction((before) => {
       const rows = [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.run-table tbody tr')];
       return rows.every((r, i) => Number(r.dataset.steps) === before[i] + 1);
-    }, frozen, { timeout: 30000 });
+    }, frozen, { timeout: 90000 });
 
     await train.locator('button', { hasText: 'Reset' }).click();
     await page.waitForFunction(() => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) === 0);

@@ -13,7 +13,7 @@ test('http: a crashed run worker is reported and replaced, and every run still f
     await l.locator('button', { hasText: 'Start' }).click();
     await crashWorkerOfSecondRun(page);
     const notice = l.locator('.notices li', { hasText: 'The worker of unscaled seed 0 failed' });
-    await notice.waitFor({ timeout: 30000 });
+    await notice.waitFor({ timeout: 90000 });
     assert.match(await notice.textContent(), /simulated crash.*replaced and the run resumes at step \d+/);
     await l.locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
     assert.deepEqual(await l.locator('.run-table tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.status, r.dataset.steps])),

@@ -100,7 +100,7 @@ export async function waitForRest(page, index = 0, timeout = 60000) {
 
 /** Wait until the softmax printout shows numbers. */
 export async function waitForDemo(page, index = 0) {
-  await lab(page, index).locator('table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 30000 });
+  await lab(page, index).locator('table.top5 tr[data-row="raw"] td[data-cell="top"]').waitFor({ timeout: 90000 });
 }
 
 export function ensureScreenshotDir() {
