@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Measures every scenario's claims over seeds 0-19 and writes src/core/claims_table.cpp, the one table the
 # captions, `sqrtdk claims`, the README and tests/cpp/test_scenarios.cpp read.  Run it after changing a preset, the
-# model or the arithmetic (the scenario tests say when the table is stale).  About 20 minutes on 2 cores.
+# model or the arithmetic (the scenario tests say when the table is stale).  About 25 minutes on 2 idle cores
+# (large-dk, at d_model 128, is the longest part).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 log "build the CLI"
 cmake --preset native-release -S "$ROOT" >/dev/null
 cmake --build --preset native-release -j "$JOBS" --target sqrtdk
-CLI="$ROOT/build/release/sqrtdk"
 parts="$(mktemp -d)"
 trap 'rm -rf "$parts"' EXIT
+# A copy: a rebuild of build/release during the measurement must not change the binary half-way through it.
+CLI="$parts/sqrtdk"
+cp "$ROOT/build/release/sqrtdk" "$CLI"
 
 ids=$("$CLI" scenarios --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(x=>x.id).join("\n")))')
 log "measuring $(wc -w <<<"$ids") scenarios, ${JOBS} at a time"
