@@ -16,7 +16,7 @@ const std::vector<Scenario>& scenarios() {
   static const std::vector<Scenario> table = {
       {"adam", "Adam (default): slower, still learns",
        "Look at the q/k gradient chart: at step 1 it is larger unscaled than scaled, not smaller (the unscaled "
-       "logits are sqrt(d_k) times larger, and so is their gradient). Adam divides each step by the running size of "
+       "logits are √d_k times larger, and so is their gradient). Adam divides each step by the running size of "
        "the gradient, so the size of the gradient does not set the size of the step, and the unscaled model keeps "
        "moving: it learns later, not never.",
        "variants=scaled,unscaled&optimizer=adam&lr=0.001&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",
@@ -36,12 +36,12 @@ const std::vector<Scenario>& scenarios() {
        {{K::learns, "scaled"}, {K::fails, "unscaled"}}},
       {"gpt-init", "GPT-style init: the difference disappears, and why",
        "With weights drawn from N(0, 0.02) the predicted std of the unscaled logits at init is 0.2, not 8 as with "
-       "Xavier: the softmax starts almost uniform with or without 1/sqrt(d_k). The lesson's footnote assumes "
+       "Xavier: the softmax starts almost uniform with or without 1/√d_k. The lesson's footnote assumes "
        "unit-variance q and k, which is the Xavier case.",
        "variants=scaled,unscaled&optimizer=adam&lr=0.001&init=gpt&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",
        {{K::learns, "scaled"}, {K::learns, "unscaled"}, {K::similar, "unscaled", 0.15}}},
       {"large-dk", "the lesson's d_k = 128 (d_model 128, 1 head)",
-       "With d_k = 128 the unscaled logits start with std sqrt(128) = 11 (scaled: 1), so the unscaled attention "
+       "With d_k = 128 the unscaled logits start with std √128 = 11.3 (scaled: 1), so the unscaled attention "
        "starts nearly one-hot, as in the explorer's demo. A step costs about 4 times a canonical one.",
        "variants=scaled,unscaled&optimizer=adam&lr=0.001&init=xavier&dModel=128&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=300&seeds=3",
        {{K::start_saturated, "unscaled"}, {K::learns, "scaled"}, {K::learns, "unscaled"},
