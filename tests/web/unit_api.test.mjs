@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { strictSettings, settingsCopy } from '../../web/src/api/settings.js';
 import { exactOrigin } from '../../web/src/api/frame-bridge.js';
 import { splitHash } from '../../web/src/element/url-sync.js';
-import { formatNumber } from '../../web/src/ui/strings.js';
+import { formatNumber } from '../../web/src/ui/locale.js';
 import { defaultState } from '../../web/src/state/properties.js';
 import { parseHash } from '../../web/src/state/url-state.js';
 

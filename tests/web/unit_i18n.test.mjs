@@ -1,8 +1,9 @@
-// Numbers per lang (web/src/ui/format.js on strings.js's formatNumber) and plural forms (strings.js's plural).
+// Numbers per lang (web/src/ui/format.js on locale.js's formatNumber) and plural forms (locale.js's plural).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { count, fixed, formatG, short, stepsText, whole } from '../../web/src/ui/format.js';
-import { STRINGS, plural } from '../../web/src/ui/strings.js';
+import { STRINGS } from '../../web/src/ui/strings.js';
+import { plural } from '../../web/src/ui/locale.js';
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 
 // The page's English before numbers went through Intl (String / toFixed / toPrecision / toExponential).

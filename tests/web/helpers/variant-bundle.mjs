@@ -25,7 +25,7 @@ export function variantDist(source) {
 
 /**
  * The pseudo-locale: the real STRINGS with every text s as "⟦s⟧" (functions' results, arrays and sections
- * likewise); everything else of strings.js (langOf, formatNumber, plural) as it is.
+ * likewise).
  */
 export const PSEUDO_STRINGS = `
 import { STRINGS as REAL } from './strings-real.js';

@@ -6,7 +6,8 @@
 import uPlot from 'uplot';
 import { h, replaceChildren } from '../ui/dom.js';
 import { short } from '../ui/format.js';
-import { STRINGS, formatNumber } from '../ui/strings.js';
+import { STRINGS } from '../ui/strings.js';
+import { formatNumber } from '../ui/locale.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
 import { watchSize } from '../ui/size-watch.js';

@@ -13,7 +13,8 @@ import { HistogramChart, shareBeyond } from '../charts/histogram.js';
 import { exerciseDkNote, tailNote } from './softmax-notes.js';
 import { downloadBlob } from '../export/download.js';
 import { MAX_SEED } from '../state/properties.js';
-import { STRINGS, formatNumber } from '../ui/strings.js';
+import { STRINGS } from '../ui/strings.js';
+import { formatNumber } from '../ui/locale.js';
 
 const T = STRINGS.softmax;
 

@@ -4,7 +4,8 @@
 import { h } from '../ui/dom.js';
 import { button, checkboxGroup, numberControl, rangeControl, selectControl } from '../ui/controls.js';
 import { short, whole } from '../ui/format.js';
-import { STRINGS, formatNumber } from '../ui/strings.js';
+import { STRINGS } from '../ui/strings.js';
+import { formatNumber } from '../ui/locale.js';
 import { variantLabel } from '../analysis/localize-answer.js';
 import { MAX_SEED, PROPERTY_BY_KEY, VARIANTS } from '../state/properties.js';
 

@@ -2,7 +2,7 @@
 // langOf in strings.js; 'en' by default).  Built on formatNumber, so "0.994" in English is "0,994" in German.
 // Pure: no DOM.
 
-import { formatNumber } from './strings.js';
+import { formatNumber } from './locale.js';
 
 // Options objects made once (formatNumber finds their formatter without building a key).
 const DECIMALS = Array.from({ length: 21 }, (_, d) => Object.freeze({ useGrouping: false, minimumFractionDigits: d, maximumFractionDigits: d }));
