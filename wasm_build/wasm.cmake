@@ -21,10 +21,12 @@ set_source_files_properties(
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/settings.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/memory.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/config_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/trainer_bindings.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_text.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_cells.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/phrasebook.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/claims.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/claims_table.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/fingerprint.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/metrics.cpp
   PROPERTIES COMPILE_OPTIONS -Oz)
 
 set(SQRTDK_MODULE_LINK_FLAGS
@@ -41,6 +43,7 @@ set(SQRTDK_MODULE_LINK_FLAGS
   -sDYNAMIC_EXECUTION=0)
 
 set(SQRTDK_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/config_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/trainer_bindings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/scenario_bindings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp)
 add_executable(sqrtdk_module ${SQRTDK_WASM_SOURCES})

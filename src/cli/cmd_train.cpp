@@ -1,6 +1,7 @@
 // sqrtdk train: one copy-task run; per-step metrics to a CSV file, a summary to stdout.
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -14,59 +15,54 @@
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"
 #include "core/mechanism.hpp"
+#include "core/metrics.hpp"
 #include "core/trainer.hpp"
 
 namespace sqrtdk {
 namespace {
 
+// The per-step metrics, one line each, from the metrics table.
+std::string metrics_usage() {
+  std::string out = "Per-step metrics (CSV columns):\n";
+  for (const Metric& m : metrics()) {
+    const char* per = m.shape == MetricShape::step ? "" : m.shape == MetricShape::layer ? "_l<i>" : "_l<i>_h<j>";
+    out += "  " + std::string(m.name) + per + std::string(24 - std::min<std::size_t>(23, std::strlen(m.name) + std::strlen(per)), ' ') +
+           m.doc + (*m.unit ? std::string(" (") + m.unit + ")" : "") + "\n";
+  }
+  return out;
+}
+
 const std::string kUsage = std::string(
     "usage: sqrtdk train [--scale scaled|unscaled|alpha=0.25|qknorm] [--steps 1500] [--seed 0]\n"
     "                    [--threshold 0.1] [--csv FILE] [--json] [--quiet] [model, task, optimizer flags]\n"
     "\n"
-    "Trains the tiny Transformer on the copy task and writes one CSV row per step to FILE: step, loss,\n"
-    "smoothed_loss (trailing mean of 20), grad_norm, grad_norm_l<i>, entropy_l<i>_h<j> (nats),\n"
-    "max_logit_l<i>, top_weight_l<i>, qk_grad_norm_l<i> (gradient reaching W_q, W_k, b_q, b_k),\n"
-    "qk_update_norm_l<i> (how far the optimizer moved them), logit_spread_l<i> (mean of row max - row mean of\n"
-    "the attention logits), jacobian_norm_l<i> (mean softmax Jacobian norm), and at evaluation steps eval_loss,\n"
-    "token_accuracy, sequence_accuracy.\n"
+    "Trains the tiny Transformer on the copy task and writes one CSV row per step to FILE, in the format of the\n"
+    "page's CSV export: variant, seed, step, then every per-step metric below (_l<i> is layer i, _h<j> head j,\n"
+    "from 1), then eval_loss, eval_token_accuracy, eval_sequence_accuracy at evaluation steps. Empty cells: no\n"
+    "value (not evaluated at that step, or not finite).\n"
     "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json), with the q/k gradient\n"
     "of all layers smoothed like the loss at its peak and at the last step (qk_grad_peak, qk_grad_peak_step,\n"
     "qk_grad_final; see src/core/mechanism.hpp).\n\n") +
-    train_flags_usage();
+    metrics_usage() + "\n" + train_flags_usage();
 
-std::string metrics_csv(const TrainLog& log) {
+// The one CSV format of a run's curves (metrics.hpp: curves_csv_header), the page's export's too.
+std::string metrics_csv(const TrainLog& log, const std::string& variant, uint64_t seed) {
   const int L = log.n_layers, H = log.n_heads;
   CsvWriter csv;
-  csv.cell("step").cell("loss").cell("smoothed_loss").cell("grad_norm");
-  for (int l = 0; l < L; ++l) csv.cell("grad_norm_l" + std::to_string(l));
-  for (int l = 0; l < L; ++l)
-    for (int h = 0; h < H; ++h) csv.cell("entropy_l" + std::to_string(l) + "_h" + std::to_string(h));
-  for (int l = 0; l < L; ++l) csv.cell("max_logit_l" + std::to_string(l));
-  for (int l = 0; l < L; ++l) csv.cell("top_weight_l" + std::to_string(l));
-  const std::pair<const char*, const std::vector<float>*> mechanism[] = {
-      {"qk_grad_norm_l", &log.qk_grad_norm},
-      {"qk_update_norm_l", &log.qk_update_norm},
-      {"logit_spread_l", &log.logit_spread},
-      {"jacobian_norm_l", &log.jacobian_norm}};
-  for (const auto& [name, values] : mechanism)
-    for (int l = 0; l < L; ++l) csv.cell(name + std::to_string(l));
-  csv.cell("eval_loss").cell("token_accuracy").cell("sequence_accuracy").end_row();
-  const std::vector<double> smooth = smoothed_loss(log.loss, CurveDefinitions{}.window);
+  for (const std::string& name : curves_csv_header(L, H)) csv.cell(name);
+  csv.end_row();
   std::size_t next_eval = 0;
   for (std::size_t t = 0; t < log.size(); ++t) {
-    csv.cell(log.step[t]).cell(double(log.loss[t])).cell(smooth[t]).cell(double(log.grad_norm[t]));
-    for (int l = 0; l < L; ++l) csv.cell(double(log.layer_grad_norm[t * L + l]));
-    for (int i = 0; i < L * H; ++i) csv.cell(double(log.entropy[t * L * H + i]));
-    for (int l = 0; l < L; ++l) csv.cell(double(log.max_logit[t * L + l]));
-    for (int l = 0; l < L; ++l) csv.cell(double(log.top_weight[t * L + l]));
-    for (const auto& [name, values] : mechanism)
-      for (int l = 0; l < L; ++l) csv.cell(double((*values)[t * L + l]));
-    if (next_eval < log.evals.size() && log.evals[next_eval].step == log.step[t]) {
-      const EvalMetrics& e = log.evals[next_eval++];
-      csv.cell(double(e.loss)).cell(double(e.token_accuracy)).cell(double(e.sequence_accuracy));
-    } else {
-      csv.cell("").cell("").cell("");
+    csv.cell(variant).cell(seed).cell(log.step[t]);
+    for (const Metric& m : metrics()) {
+      const std::size_t width = static_cast<std::size_t>(metric_width(m, L, H));
+      for (std::size_t i = 0; i < width; ++i) csv.cell(double((log.*m.series)[t * width + i]));
     }
+    const bool evaluated = next_eval < log.evals.size() && log.evals[next_eval].step == log.step[t];
+    for (const EvalColumn& e : eval_columns())
+      if (evaluated) csv.cell(double(log.evals[next_eval].*e.value));
+      else csv.cell("");
+    next_eval += evaluated;
     csv.end_row();
   }
   return csv.str();
@@ -101,7 +97,7 @@ int run_train(const Args& args) {
 
   if (!csv_path.empty()) {
     std::ofstream file(csv_path, std::ios::binary);
-    file << metrics_csv(log);
+    file << metrics_csv(log, scale_label(config.model), config.seed);
     if (!file) throw UsageError("--csv: cannot write '" + csv_path + "'");
   }
   if (json) {

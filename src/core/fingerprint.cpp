@@ -1,4 +1,5 @@
 #include "core/fingerprint.hpp"
+#include "core/metrics.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -72,10 +73,7 @@ uint64_t curves_fingerprint() {
     Trainer trainer(c);
     const TrainLog log = trainer.run(30);
     h.add(log.step);
-    for (const std::vector<float>* v : {&log.loss, &log.grad_norm, &log.layer_grad_norm, &log.entropy, &log.max_logit,
-                                        &log.top_weight, &log.qk_grad_norm, &log.qk_update_norm, &log.logit_spread,
-                                        &log.jacobian_norm})
-      h.add(*v);
+    for (const Metric& m : metrics()) h.add(log.*m.series);
     for (const EvalMetrics& e : log.evals) {
       h.add(&e.step, sizeof e.step);
       h.add(&e.loss, sizeof e.loss);

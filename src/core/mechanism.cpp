@@ -6,16 +6,24 @@
 
 namespace sqrtdk {
 
-std::vector<float> qk_gradient(const TrainLog& log) {
-  const std::size_t L = static_cast<std::size_t>(log.n_layers);
+std::vector<float> whole_model(const TrainLog& log, const Metric& m) {
+  const std::size_t width = static_cast<std::size_t>(metric_width(m, log.n_layers, log.n_heads));
+  const std::vector<float>& values = log.*m.series;
   std::vector<float> out(log.size(), 0.0f);
   for (std::size_t t = 0; t < out.size(); ++t) {
     double s = 0;
-    for (std::size_t l = 0; l < L; ++l) s += double(log.qk_grad_norm[t * L + l]) * log.qk_grad_norm[t * L + l];
-    out[t] = static_cast<float>(std::sqrt(s));
+    for (std::size_t i = 0; i < width; ++i) {
+      const double v = values[t * width + i];
+      s += m.combine == LayerCombine::root_sum_square ? v * v : v;
+    }
+    out[t] = static_cast<float>(m.combine == LayerCombine::root_sum_square ? std::sqrt(s)
+                                 : m.combine == LayerCombine::mean      ? s / static_cast<double>(width)
+                                                                        : values[t * width]);
   }
   return out;
 }
+
+std::vector<float> qk_gradient(const TrainLog& log) { return whole_model(log, find_metric("qk_grad_norm")); }
 
 GradientDrop qk_gradient_drop(const TrainLog& log, int window) {
   GradientDrop drop;

@@ -7,6 +7,7 @@
 #pragma once
 #include <vector>
 
+#include "core/metrics.hpp"
 #include "core/trainer.hpp"
 
 namespace sqrtdk {
@@ -17,6 +18,10 @@ struct GradientDrop {
   double final = 0;     // smoothed q/k gradient at the last step
   double ratio() const { return final > 0 ? peak / final : 0.0; }  // how many times smaller it ended (0: no run)
 };
+
+// (steps) a metric of the whole model at each step: its layers (and heads) combined by the metric's rule
+// (metrics.hpp: the norm of all layers' tensors for a norm, the mean for an average over rows).
+std::vector<float> whole_model(const TrainLog& log, const Metric& m);
 
 // (steps) q/k gradient norm of each step, all layers together.
 std::vector<float> qk_gradient(const TrainLog& log);

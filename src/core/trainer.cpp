@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/metrics.hpp"
 #include "core/simd_math.hpp"
 
 namespace sqrtdk {
@@ -19,34 +20,23 @@ const TrainConfig& validated(const TrainConfig& config) {
 
 void TrainLog::append(const StepMetrics& m) {
   step.push_back(m.step);
-  loss.push_back(m.loss);
-  grad_norm.push_back(m.grad_norm);
-  layer_grad_norm.insert(layer_grad_norm.end(), m.layer_grad_norm.begin(), m.layer_grad_norm.end());
-  entropy.insert(entropy.end(), m.entropy.begin(), m.entropy.end());
-  max_logit.insert(max_logit.end(), m.max_logit.begin(), m.max_logit.end());
-  top_weight.insert(top_weight.end(), m.top_weight.begin(), m.top_weight.end());
-  qk_grad_norm.insert(qk_grad_norm.end(), m.qk_grad_norm.begin(), m.qk_grad_norm.end());
-  qk_update_norm.insert(qk_update_norm.end(), m.qk_update_norm.begin(), m.qk_update_norm.end());
-  logit_spread.insert(logit_spread.end(), m.logit_spread.begin(), m.logit_spread.end());
-  jacobian_norm.insert(jacobian_norm.end(), m.jacobian_norm.begin(), m.jacobian_norm.end());
+  for (const Metric& metric : metrics()) {
+    std::vector<float>& into = this->*metric.series;
+    if (metric.scalar) into.push_back(m.*metric.scalar);
+    else into.insert(into.end(), (m.*metric.values).begin(), (m.*metric.values).end());
+  }
 }
 
 void TrainLog::extend(const TrainLog& later) {
   n_layers = later.n_layers;
   n_heads = later.n_heads;
-  auto cat = [](auto& into, const auto& from) { into.insert(into.end(), from.begin(), from.end()); };
-  cat(step, later.step);
-  cat(loss, later.loss);
-  cat(grad_norm, later.grad_norm);
-  cat(layer_grad_norm, later.layer_grad_norm);
-  cat(entropy, later.entropy);
-  cat(max_logit, later.max_logit);
-  cat(top_weight, later.top_weight);
-  cat(qk_grad_norm, later.qk_grad_norm);
-  cat(qk_update_norm, later.qk_update_norm);
-  cat(logit_spread, later.logit_spread);
-  cat(jacobian_norm, later.jacobian_norm);
-  cat(evals, later.evals);
+  step.insert(step.end(), later.step.begin(), later.step.end());
+  for (const Metric& metric : metrics()) {
+    std::vector<float>& into = this->*metric.series;
+    const std::vector<float>& from = later.*metric.series;
+    into.insert(into.end(), from.begin(), from.end());
+  }
+  evals.insert(evals.end(), later.evals.begin(), later.evals.end());
 }
 
 Trainer::Trainer(const TrainConfig& config)
@@ -58,12 +48,8 @@ Trainer::Trainer(const TrainConfig& config)
   const int L = config_.model.n_layers, H = config_.model.n_heads;
   batch_.resize(config_.task.batch, config_.task.seq_len());
   eval_batch_.resize(config_.task.eval_batch, config_.task.seq_len());
-  last_.layer_grad_norm.assign(L, 0.0f);
-  last_.entropy.assign(static_cast<std::size_t>(L) * H, 0.0f);
-  last_.max_logit.assign(L, 0.0f);
-  last_.top_weight.assign(L, 0.0f);
-  for (auto* v : {&last_.qk_grad_norm, &last_.qk_update_norm, &last_.logit_spread, &last_.jacobian_norm})
-    v->assign(L, 0.0f);
+  for (const Metric& metric : metrics())
+    if (metric.values) (last_.*metric.values).assign(static_cast<std::size_t>(metric_width(metric, L, H)), 0.0f);
   for (int l = 0; l < L; ++l)
     for (const char* name : {"attn.wq", "attn.bq", "attn.wk", "attn.bk"}) {
       const ParamInfo& p = model_.layout().find("blocks." + std::to_string(l) + "." + name);

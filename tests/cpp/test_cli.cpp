@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/metrics.hpp"
 #include "core/settings.hpp"
 #include "core/softmax_stats.hpp"
 
@@ -407,7 +408,7 @@ TEST_CASE("compare --json names its configuration with the settings table's name
   CHECK(config["layers"].number == 1);
 }
 
-TEST_CASE("train --optimizer sgd uses SGD's default lr 0.1 and writes the mechanism columns per layer", "[cli]") {
+TEST_CASE("train --optimizer sgd uses SGD's default lr 0.1 and writes the curves in the one CSV format", "[cli]") {
   char csv_path[] = "/tmp/sqrtdk_test_sgd_XXXXXX";
   const int fd = mkstemp(csv_path);
   REQUIRE(fd >= 0);
@@ -422,13 +423,19 @@ TEST_CASE("train --optimizer sgd uses SGD's default lr 0.1 and writes the mechan
   std::ifstream file(csv_path);
   std::string header, row;
   std::getline(file, header);
-  for (const char* column : {"qk_grad_norm_l0", "qk_grad_norm_l1", "qk_update_norm_l0", "qk_update_norm_l1",
-                             "logit_spread_l0", "logit_spread_l1", "jacobian_norm_l0", "jacobian_norm_l1"}) {
+  // The page's export writes this header too (tests/node/metrics.test.mjs compares them).
+  std::string expected;
+  for (const std::string& c : sqrtdk::curves_csv_header(2, 1)) expected += (expected.empty() ? "" : ",") + c;
+  CHECK(header == expected);
+  for (const char* column : {"qk_grad_norm_l1", "qk_grad_norm_l2", "entropy_l2_h1", "jacobian_norm_l2", "eval_token_accuracy"}) {
     CAPTURE(column);
     CHECK_THAT("," + header + ",", Contains(std::string(",") + column + ","));
   }
   int rows = 0;
-  while (std::getline(file, row)) ++rows;
+  while (std::getline(file, row)) {
+    ++rows;
+    CHECK(row.rfind("scaled,0," + std::to_string(rows) + ",", 0) == 0);
+  }
   CHECK(rows == 3);
   std::remove(csv_path);
 }
