@@ -26,7 +26,7 @@ set_source_files_properties(
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_cells.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/phrasebook.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/claims.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/core/claims_table.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/fingerprint.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/metrics.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/metrics.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/mechanism_reading.cpp
   PROPERTIES COMPILE_OPTIONS -Oz)
 
 set(SQRTDK_MODULE_LINK_FLAGS

@@ -9,6 +9,7 @@
 #include "cli/output.hpp"
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"
+#include "core/mechanism.hpp"
 #include "core/scenarios.hpp"
 #include "core/trainer.hpp"
 
@@ -119,6 +120,7 @@ int run_compare(const Args& args) {
       RunCurve run;
       run.seed = config.seed;
       run.loss = log.loss;
+      run.mechanism = mechanism_curves(log);
       run.diverged_step = trainer.diverged_step();
       run.sequence_accuracy = trainer.diverged() ? 0.0
                               : log.evals.empty() ? trainer.evaluate().sequence_accuracy
@@ -129,7 +131,8 @@ int run_compare(const Args& args) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const Answer answer = compare_runs(variants, threshold, steps);
-  if (!json) return emit(text_report(answer));
+  const MechanismReading mechanism = read_mechanism(variants, answer, mechanism_setting(base));
+  if (!json) return emit(text_report(answer) + "\n" + mechanism_text(mechanism));
 
   // The configuration and timing, then the analysis's own members (the document lab.compare returns).
   std::string joined;
@@ -140,6 +143,7 @@ int run_compare(const Args& args) {
   w.field("steps", steps).field("seeds", seeds).field("first_seed", base.seed).end_object();
   w.field("answer", joined).field("seconds", seconds);
   write_answer_members(w, answer);
+  write_mechanism_member(w, mechanism);
   w.end_object();
   return emit(w.str() + "\n");
 }

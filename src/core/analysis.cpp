@@ -25,14 +25,14 @@ int first_below(const std::vector<double>& s, double threshold) {
   return -1;
 }
 
+}  // namespace
+
 double median(std::vector<double> v) {
   if (v.empty()) return kNaN;
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
-
-}  // namespace
 
 int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs) {
   const std::vector<double> s = smoothed_loss(loss, defs.window);

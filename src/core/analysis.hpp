@@ -54,6 +54,8 @@ bool learned(int first_step_below, double final_loss, double threshold);
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kNever = std::numeric_limits<double>::infinity();  // steps to a threshold never reached
 
+double median(std::vector<double> values);  // NaN for none; the mean of the middle two for an even count
+
 std::vector<double> smoothed_loss(const std::vector<float>& loss, int window);
 // 1-based step, or -1 if the smoothed loss never goes below threshold.
 int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs = {});
@@ -69,6 +71,16 @@ struct Stall {
 // The run's stall (see above) on its smoothed curve, or a Stall with length 0.
 Stall find_stall(const std::vector<double>& smoothed, double threshold, const CurveDefinitions& defs = {});
 
+// A run's whole-model mechanism curves, per step (mechanism.hpp whole_model; empty when not given).
+struct MechanismCurves {
+  std::vector<float> qk_grad;     // q/k gradient norm, all layers
+  std::vector<float> qk_update;   // the optimizer's change of W_q, W_k, b_q, b_k
+  std::vector<float> jacobian;    // mean softmax Jacobian norm of the attention rows
+  std::vector<float> spread;      // mean logit spread (row max - row mean)
+  std::vector<float> top_weight;  // mean top weight of the attention rows
+  bool given() const { return !qk_grad.empty(); }
+};
+
 // One training run as the comparison receives it.
 struct RunCurve {
   uint64_t seed = 0;
@@ -76,6 +88,7 @@ struct RunCurve {
   double sequence_accuracy = kNaN; // last evaluation; NaN if none yet
   int diverged_step = 0;           // 0: did not diverge
   bool stopped = true;             // finished, diverged or failed: the curve will not grow any more
+  MechanismCurves mechanism;       // optional: the mechanism readings (mechanism_reading.hpp) need them
 };
 
 struct RunSummary {

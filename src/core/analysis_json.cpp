@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "core/analysis.hpp"
+#include "core/mechanism_reading.hpp"
 #include "core/json.hpp"
 
 namespace sqrtdk {
@@ -153,6 +154,30 @@ void write_answer_members(JsonWriter& w, const Answer& a, bool with_messages) {
   for (const std::string& s : a.sentences) w.value(s);
   w.end_array();
   if (with_messages) write_messages(w, a);
+}
+
+void write_mechanism_member(JsonWriter& w, const MechanismReading& r) {
+  if (!r.given) return;
+  const std::pair<const char*, const std::vector<Message>*> parts[] = {
+      {"qk", &r.qk}, {"jacobian", &r.jacobian}, {"spread", &r.spread}, {"why", &r.why}};
+  w.key("mechanism").begin_object();
+  for (const auto& [name, ms] : parts) {
+    w.key(name).begin_array();
+    for (const Message& m : *ms) w.value(english(m));
+    w.end_array();
+  }
+  w.key("why_title");
+  r.why_title.key.empty() ? w.null() : w.value(english(r.why_title));
+  w.key("messages").begin_object();
+  for (const auto& [name, ms] : parts) {
+    w.key(name).begin_array();
+    for (const Message& m : *ms) write_message(w, m);
+    w.end_array();
+  }
+  w.key("why_title");
+  if (r.why_title.key.empty()) w.null();
+  else write_message(w, r.why_title);
+  w.end_object().end_object();
 }
 
 std::string answer_json(const Answer& a, bool camel_case, bool with_messages) {

@@ -25,6 +25,25 @@ std::vector<float> whole_model(const TrainLog& log, const Metric& m) {
 
 std::vector<float> qk_gradient(const TrainLog& log) { return whole_model(log, find_metric("qk_grad_norm")); }
 
+MechanismCurves mechanism_curves(const TrainLog& log) {
+  MechanismCurves m;
+  m.qk_grad = whole_model(log, find_metric("qk_grad_norm"));
+  m.qk_update = whole_model(log, find_metric("qk_update_norm"));
+  m.jacobian = whole_model(log, find_metric("jacobian_norm"));
+  m.spread = whole_model(log, find_metric("logit_spread"));
+  m.top_weight = whole_model(log, find_metric("top_weight"));
+  return m;
+}
+
+MechanismSetting mechanism_setting(const TrainConfig& config) {
+  MechanismSetting s;
+  s.optimizer = config.optim.optimizer;
+  s.lr = config.optim.lr;
+  s.dk = config.model.d_model / config.model.n_heads;
+  s.keys = config.task.seq_len();
+  return s;
+}
+
 GradientDrop qk_gradient_drop(const TrainLog& log, int window) {
   GradientDrop drop;
   const std::vector<double> smooth = smoothed_loss(qk_gradient(log), window);

@@ -7,6 +7,8 @@
 #pragma once
 #include <vector>
 
+#include "core/analysis.hpp"
+#include "core/mechanism_reading.hpp"
 #include "core/metrics.hpp"
 #include "core/trainer.hpp"
 
@@ -25,6 +27,12 @@ std::vector<float> whole_model(const TrainLog& log, const Metric& m);
 
 // (steps) q/k gradient norm of each step, all layers together.
 std::vector<float> qk_gradient(const TrainLog& log);
+
+// A run's whole-model mechanism curves, as the comparison takes them (analysis.hpp).
+MechanismCurves mechanism_curves(const TrainLog& log);
+
+// What the mechanism readings need of a run's configuration: optimizer, lr, d_k and the sequence length.
+MechanismSetting mechanism_setting(const TrainConfig& config);
 
 GradientDrop qk_gradient_drop(const TrainLog& log, int window = 20);
 

@@ -142,6 +142,66 @@ const std::vector<Phrase>& phrasebook() {
        "medians are at least {clearRatio}× apart. Fewer pairs: within the spread of the seeds. One seed: no spread to "
        "judge."},
 
+      // the mechanism: the sentence under each mechanism chart and the "why" box (mechanism_reading.hpp)
+      {"mech.larger", "{times}× larger"},
+      {"mech.smaller", "{times}× smaller"},
+      {"mech.item", "{label} {value}"},
+      {"mech.qk.start",
+       "Steps 1–{window}: {label}'s q/k gradient is {grad}, {ref}'s {refGrad} ({relation})."},
+      {"mech.qk.larger_why",
+       "It starts larger because unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: its logits, and their "
+       "derivative with respect to W_q and W_k, are {root}× larger; its sharper softmax passes less of it (|J|_F "
+       "{jacobian} vs {refJacobian}), not enough to cancel that. The lesson's dying gradient is a later thing: a "
+       "gradient that is small while the loss is still high."},
+      {"mech.qk.smaller_why",
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits {root}× larger, but its "
+       "saturated softmax passes so much less (|J|_F {jacobian} vs {refJacobian}) that its q/k gradient is smaller "
+       "anyway."},
+      {"mech.qk.died",
+       "{label}: the q/k gradient fell {drop}× from its peak at step {peak} while the loss is still {loss}: small "
+       "while the loss is still high, the lesson's dying gradient."},
+      {"mech.qk.done",
+       "{label}: the q/k gradient fell {drop}× from its peak at step {peak} as the loss fell to {loss}: little is "
+       "left to learn, so a small gradient here is not a dead one."},
+      {"mech.qk.alive",
+       "{label}: the loss is still {loss} but the q/k gradient is {grad}, only {drop}× below its peak at step "
+       "{peak}: the gradient did not die."},
+      {"mech.jacobian",
+       "The softmax Jacobian's norm |J|_F, the mean over the model's attention rows: 0 when one key takes all the "
+       "weight, about 1/√n when n keys share it evenly (the rows here have 1 to {keys} keys; {keys} even keys give "
+       "{uniform}). Steps 1–{window}: {early}; the last {window} steps: {late}."},
+      {"mech.saturated",
+       "{label}'s attention starts saturated: mean top weight {top} in those first steps (saturated: at least "
+       "{bar})."},
+      {"mech.not_saturated",
+       "{label}'s attention does not start saturated: mean top weight {top} in those first steps (saturated: at "
+       "least {bar})."},
+      {"mech.spread",
+       "The logit spread (row max − row mean of the logits the softmax sees), steps 1–{window}: {early}; the last "
+       "{window} steps: {late}."},
+      {"mech.why.title.adam.learns", "Why does {label} still learn under Adam?"},
+      {"mech.why.title.adam.fails", "Why does {label} fail under Adam here?"},
+      {"mech.why.title.sgd.learns", "Why does {label} learn under SGD here?"},
+      {"mech.why.title.sgd.fails", "Why does {label} stay stuck under SGD?"},
+      {"mech.why.adam.learns",
+       "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
+       "is {grad} than {ref}'s, but its step is only {update}: the size of the gradient does not set the size of the "
+       "step. A sharp softmax still passes a direction, and the normalised step follows it at full size, so {label} "
+       "learns: median {steps} steps to the threshold, {ref} {refSteps}."},
+      {"mech.why.adam.fails",
+       "Adam divides each step by the running size of its own gradient, so the step stays full size whatever the "
+       "gradient. At lr {lr}, {label}'s logit spread goes from {spread} to {spreadEnd} and its rows saturate "
+       "(|J|_F {jacobianEnd} in the last {window} steps, {ref} {refJacobianEnd}); its loss ends at {loss} and "
+       "{missed} of {seeds} seeds never reached {threshold}: the normalised step does not undo the saturation."},
+      {"mech.why.sgd.learns",
+       "SGD's step is the learning rate times the gradient, and {label}'s gradient stays large enough here: "
+       "|J|_F {jacobianEnd} in the last {window} steps, median {steps} steps to the threshold ({ref} {refSteps})."},
+      {"mech.why.sgd.fails",
+       "SGD's step is the learning rate times the gradient, not a normalised one. {label}'s |J|_F goes from "
+       "{jacobian} to {jacobianEnd} as its rows saturate, its q/k gradient falls {drop}× from its peak while the "
+       "loss is still {loss}, and its step falls with it: the run stays stuck ({missed} of {seeds} seeds never "
+       "reached {threshold})."},
+
       // joining the items of a list
       {"join.comma", ", "},
       {"join.semicolon", "; "},

@@ -11,8 +11,12 @@
 //   runs             1..50 per variant; loss: Float32Array, Float64Array or array of numbers (<= 1000000 steps,
 //                    non-finite values allowed: a diverged run ends with them); sequenceAccuracy: number in
 //                    [0, 1], NaN or null (none yet); divergedStep: integer >= 0 (0 = did not diverge);
-//                    stopped: boolean (default true): finished, diverged or failed
-// Returns the structured answer (analysis_json.cpp, camelCase keys) or {error} naming the first bad field.
+//                    stopped: boolean (default true): finished, diverged or failed; mechanism (optional):
+//                    {qkGradNorm, qkUpdateNorm, jacobianNorm, logitSpread, topWeight}, the run's whole-model
+//                    curves, for the mechanism readings (src/core/mechanism_reading.hpp)
+//   mechanism        optional {config}: the runs' TrainConfig (lab.createTrainer's), for the mechanism readings
+// Returns the structured answer (analysis_json.cpp, camelCase keys), with a member `mechanism` when runs carried
+// mechanism curves, or {error} naming the first bad field.
 //
 // lab.phrasebook(): the English templates of those messages, {key: template} in the table's order
 // (src/core/phrasebook.cpp); web/core-tables.mjs copies it into web/src/core-tables.js for the page.
@@ -24,6 +28,10 @@
 #include <vector>
 
 #include "core/analysis.hpp"
+#include "core/json.hpp"
+#include "core/mechanism.hpp"
+#include "core/mechanism_reading.hpp"
+#include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
 
 namespace sqrtdk::wasm {
@@ -65,9 +73,24 @@ std::string read_loss(const val& v, const std::string& what, std::vector<float>&
   return "";
 }
 
+// A run's whole-model mechanism curves (optional): {qkGradNorm, qkUpdateNorm, jacobianNorm, logitSpread, topWeight}.
+std::string read_mechanism_curves(const val& object, const std::string& what, MechanismCurves& m) {
+  if (object.isUndefined()) return "";
+  if (object.isNull() || object.typeOf().as<std::string>() != "object") return what + " must be an object";
+  JsFields f(object, what.c_str(), {"qkGradNorm", "qkUpdateNorm", "jacobianNorm", "logitSpread", "topWeight"});
+  if (!f.ok()) return f.error();
+  const std::pair<const char*, std::vector<float>*> curves[] = {{"qkGradNorm", &m.qk_grad}, {"qkUpdateNorm", &m.qk_update},
+      {"jacobianNorm", &m.jacobian}, {"logitSpread", &m.spread}, {"topWeight", &m.top_weight}};
+  for (const auto& [name, into] : curves) {
+    const std::string problem = read_loss(object[name], what + "." + name, *into);
+    if (!problem.empty()) return problem;
+  }
+  return "";
+}
+
 std::string read_run(const val& object, const std::string& what, RunCurve& run) {
   if (object.isNull() || object.isUndefined()) return what + " must be an object";
-  JsFields f(object, what.c_str(), {"seed", "loss", "sequenceAccuracy", "divergedStep", "stopped"});
+  JsFields f(object, what.c_str(), {"seed", "loss", "sequenceAccuracy", "divergedStep", "stopped", "mechanism"});
   run.seed = f.seed("seed", 0);
   run.diverged_step = f.integer("divergedStep", 0);
   if (!f.ok()) return f.error();
@@ -86,44 +109,26 @@ std::string read_run(const val& object, const std::string& what, RunCurve& run) 
     if (stopped.typeOf().as<std::string>() != "boolean") return what + ".stopped must be a boolean";
     run.stopped = stopped.as<bool>();
   }
+  const std::string problem = read_mechanism_curves(object["mechanism"], what + ".mechanism", run.mechanism);
+  if (!problem.empty()) return problem;
   return read_loss(object["loss"], what + ".loss", run.loss);
 }
 
-std::string read_variant(const val& object, const std::string& what, VariantCurves& v, double& points) {
-  if (object.isNull() || object.isUndefined()) return what + " must be an object";
-  JsFields f(object, what.c_str(), {"name", "scale", "alpha", "runs"});
-  const std::string scale = f.text("scale", "");
-  const double alpha = f.number("alpha", ModelConfig{}.alpha);
-  v.name = f.text("name", scale);
+// The request's optional mechanism setting: {config}, the runs' training configuration (as lab.createTrainer
+// takes it); the readings take the optimizer, lr, d_k and sequence length from it.
+std::string read_mechanism_setting(const val& object, MechanismSetting& s) {
+  if (object.isUndefined()) return "";
+  JsFields f(object, "request.mechanism", {"config"});
   if (!f.ok()) return f.error();
-  ScaleMode mode{};
-  bool known = false;
-  for (ScaleMode m : {ScaleMode::scaled, ScaleMode::unscaled, ScaleMode::alpha, ScaleMode::qknorm}) {
-    if (scale == to_string(m)) {
-      mode = m;
-      known = true;
-    }
-  }
-  if (!known) return what + ".scale must be one of scaled, unscaled, alpha, qknorm";
-  if (alpha < 0 || alpha > 2) return what + ".alpha must be in [0, 2]";
-  if (v.name.empty() || v.name.size() > 64) return what + ".name must have 1 to 64 characters";
-  v.label_message = variant_label_message(mode, alpha);
-  v.label = english(v.label_message);
-  const val runs = object["runs"];
-  const int n = array_length(runs, kMaxRuns);
-  if (n < 0) return what + ".runs must be an array of 1 to " + std::to_string(kMaxRuns) + " runs";
-  v.runs.resize(n);
-  for (int i = 0; i < n; ++i) {
-    const std::string problem = read_run(runs[i], what + ".runs[" + std::to_string(i) + "]", v.runs[i]);
-    if (!problem.empty()) return problem;
-    points += static_cast<double>(v.runs[i].loss.size());
-    if (points > kMaxPoints) return "request: more than 20,000,000 loss values in all";
-  }
+  TrainConfig c;
+  const std::string problem = read_config(object["config"], c);
+  if (!problem.empty()) return "request.mechanism." + problem;
+  s = mechanism_setting(c);
   return "";
 }
 
 val compare_js(val request) {
-  JsFields f(request, "request", {"threshold", "steps", "messages", "variants"});
+  JsFields f(request, "request", {"threshold", "steps", "messages", "variants", "mechanism"});
   const double threshold = f.number("threshold", 0.1);
   const int steps = f.integer("steps", 0);
   if (!f.ok()) return error_result(f.error());
@@ -142,8 +147,16 @@ val compare_js(val request) {
     const std::string problem = read_variant(list[i], "request.variants[" + std::to_string(i) + "]", variants[i], points);
     if (!problem.empty()) return error_result(problem);
   }
+  MechanismSetting setting;
+  const std::string problem = read_mechanism_setting(request["mechanism"], setting);
+  if (!problem.empty()) return error_result(problem);
   const Answer answer = compare_runs(variants, threshold, steps);
-  return val::global("JSON").call<val>("parse", answer_json(answer, /*camel_case=*/true, with_messages));
+  JsonWriter w(/*camel_case=*/true);
+  w.begin_object();
+  write_answer_members(w, answer, with_messages);
+  write_mechanism_member(w, read_mechanism(variants, answer, setting));
+  w.end_object();
+  return val::global("JSON").call<val>("parse", w.str());
 }
 
 val phrasebook_js() {

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunRecord } from '../../web/src/training/run-record.js';
-import { curvesToCsv, curvesToJson } from '../../web/src/export/curves-export.js';
+import { curvesCsvHeader, curvesToCsv, curvesToJson } from '../../web/src/export/curves-export.js';
 import { fixed, formatG } from '../../web/src/ui/format.js';
 import { isReply, isRequest, transferablesOf } from '../../web/src/worker/protocol.js';
 import { runPlan } from '../../web/src/training/run-plan.js';
@@ -32,16 +32,18 @@ test('a run record keeps per-layer entropy as the mean over heads', () => {
   assert.equal(r.sequenceAccuracy, 0.25);
 });
 
-test('CSV has one row per run and step, per-layer columns, and the evaluation where it ran', () => {
+test('CSV has one row per run and step, the core\'s columns per layer and head, and the evaluation where it ran', () => {
   const csv = curvesToCsv([record('scaled', 0, [2, 1, 0.5]), record('unscaled', 1, [2, NaN], { diverged: 2 })]);
   const lines = csv.trim().split('\n');
-  assert.equal(lines[0], 'variant,seed,step,loss,grad_norm,'
-    + 'entropy_l1,max_logit_l1,top_weight_l1,qk_grad_norm_l1,qk_update_norm_l1,logit_spread_l1,jacobian_norm_l1,'
-    + 'entropy_l2,max_logit_l2,top_weight_l2,qk_grad_norm_l2,qk_update_norm_l2,logit_spread_l2,jacobian_norm_l2,'
-    + 'eval_loss,eval_token_accuracy,eval_sequence_accuracy');
+  assert.equal(lines[0], 'variant,seed,step,loss,grad_norm,layer_grad_norm_l1,layer_grad_norm_l2,'
+    + 'entropy_l1_h1,entropy_l1_h2,entropy_l2_h1,entropy_l2_h2,max_logit_l1,max_logit_l2,top_weight_l1,top_weight_l2,'
+    + 'qk_grad_norm_l1,qk_grad_norm_l2,qk_update_norm_l1,qk_update_norm_l2,logit_spread_l1,logit_spread_l2,'
+    + 'jacobian_norm_l1,jacobian_norm_l2,eval_loss,eval_token_accuracy,eval_sequence_accuracy');
+  assert.deepEqual(lines[0].split(','), curvesCsvHeader(2, 2));
   assert.equal(lines.length, 1 + 3 + 2);
-  assert.equal(lines[2], 'scaled,0,2,1,1,0.5,3,0.5,3,0.25,2,0.125,2.5,3,0.5,4,0.25,2,0.125,0.5,0.75,0.25');
-  assert.equal(lines[5].split(',')[3], 'NaN');
+  // layerGradNorm was not sent: empty cells, as the CLI writes a value that is not there.
+  assert.equal(lines[2], 'scaled,0,2,1,1,,,0,1,2,3,3,3,0.5,0.5,3,4,0.25,0.25,2,2,0.125,0.125,0.5,0.75,0.25');
+  assert.equal(lines[5].split(',')[3], '');
 });
 
 test('JSON carries the settings, every curve and the answer; non-finite numbers become null', () => {

@@ -32,16 +32,14 @@
 /**
  * @typedef {Object} StepChunk  Metrics of the steps one step(k) call ran, step-major.
  * @property {Int32Array} steps            (k) 1-based step numbers
- * @property {Float32Array} loss           (k) copy loss of each step's batch
- * @property {Float32Array} gradNorm       (k) global gradient norm
- * @property {Float32Array} layerGradNorm  (k * layers)
- * @property {Float32Array} entropy        (k * layers * heads) mean attention entropy, nats
- * @property {Float32Array} maxLogit       (k * layers) largest attention logit
- * @property {Float32Array} topWeight      (k * layers) mean largest attention weight
- * @property {Float32Array} qkGradNorm     (k * layers) L2 norm of the gradient reaching W_q, W_k, b_q, b_k
- * @property {Float32Array} qkUpdateNorm   (k * layers) L2 norm of the change the optimizer applied to them
- * @property {Float32Array} logitSpread    (k * layers) mean over attention rows of max - mean of the logits
- * @property {Float32Array} jacobianNorm   (k * layers) mean over rows of the softmax Jacobian's Frobenius norm
+ * Then one Float32Array per row of the core's per-step metrics table (src/core/metrics.hpp; core-tables.js
+ * `metrics`), under its jsKey: (k) for shape 'step' (loss, gradNorm), (k * layers) for 'layer' (layerGradNorm,
+ * maxLogit, topWeight, qkGradNorm, qkUpdateNorm, logitSpread, jacobianNorm), (k * layers * heads) for
+ * 'layerHead' (entropy).
+ * @property {Float32Array} loss  @property {Float32Array} gradNorm  @property {Float32Array} layerGradNorm
+ * @property {Float32Array} entropy  @property {Float32Array} maxLogit  @property {Float32Array} topWeight
+ * @property {Float32Array} qkGradNorm  @property {Float32Array} qkUpdateNorm  @property {Float32Array} logitSpread
+ * @property {Float32Array} jacobianNorm
  * @property {{step:number, loss:number, tokenAccuracy:number, sequenceAccuracy:number}[]} evals
  * @property {number} stepsDone  @property {boolean} diverged  @property {number} divergedStep (0 if not)
  * @property {number} layers  @property {number} heads  @property {TrainConfig} config (normalised)

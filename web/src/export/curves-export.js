@@ -1,51 +1,64 @@
 // The exercise's curves as CSV and JSON, with the configuration.  Pure: no DOM.
 
-import { MECHANISM } from '../training/run-record.js';
+import { evalMetrics, metrics } from '../core-tables.js';
+import { metricWidth } from '../training/run-record.js';
 
-/** A CSV cell: numbers as JS prints them (NaN, Infinity kept as words), text quoted when needed. */
+/** A CSV cell: a finite number as JS prints it (it reads back to the same float), no value (null, NaN,
+ * ±Infinity) as an empty cell, text quoted when needed: the CLI's encoding. */
 function cell(value) {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const finiteOrNull = (x) => (Number.isFinite(x) ? x : null);
 
-// CSV names of the mechanism metrics (RunRecord.MECHANISM order).
-const MECHANISM_COLUMNS = ['qk_grad_norm', 'qk_update_norm', 'logit_spread', 'jacobian_norm'];
+/**
+ * A metric's CSV columns (src/core/metrics.hpp, metric_columns): the name, then _l<layer> and _h<head>, from 1.
+ * @returns {string[]}
+ */
+export function metricColumns(metric, layers, heads) {
+  if (metric.shape === 'step') return [metric.name];
+  const out = [];
+  for (let l = 1; l <= layers; l += 1) {
+    if (metric.shape === 'layer') out.push(`${metric.name}_l${l}`);
+    else for (let h = 1; h <= heads; h += 1) out.push(`${metric.name}_l${l}_h${h}`);
+  }
+  return out;
+}
+
+/** The one CSV header of a run's curves (the CLI's `sqrtdk train --csv` writes the same). */
+export function curvesCsvHeader(layers, heads) {
+  return ['variant', 'seed', 'step', ...metrics.flatMap((m) => metricColumns(m, layers, heads)), ...evalMetrics.map((e) => e.name)];
+}
+
+/** A run's curve of one metric column j (see metricColumns), or null where the run has no such layer or head. */
+function columnCurve(run, metric, j, layers, heads) {
+  if (metric.shape === 'step') return run[metric.jsKey];
+  if (metric.shape === 'layer') return j < run.layers ? run[`${metric.jsKey}ByLayer`][j] : null;
+  const l = Math.floor(j / heads);
+  const h = j % heads;
+  return l < run.layers && h < run.heads ? run[`${metric.jsKey}ByHead`][l * run.heads + h] : null;
+}
 
 /**
- * One row per (run, step): variant, seed, step, loss, grad_norm, then per layer entropy, max_logit,
- * top_weight, qk_grad_norm, qk_update_norm, logit_spread, jacobian_norm, then the evaluation columns at the steps where one ran (empty elsewhere).
+ * One row per (run, step), in the one CSV format of a run's curves: variant, seed, step, every per-step metric
+ * of the core's table (per layer, per head), then the evaluation's columns at the steps where one ran.
  * @param {import('../training/run-record.js').RunRecord[]} runs
  */
 export function curvesToCsv(runs) {
   const layers = Math.max(0, ...runs.map((r) => r.layers));
-  const perLayer = [];
-  for (let l = 1; l <= layers; l += 1) {
-    perLayer.push(`entropy_l${l}`, `max_logit_l${l}`, `top_weight_l${l}`, ...MECHANISM_COLUMNS.map((c) => `${c}_l${l}`));
-  }
-  const header = ['variant', 'seed', 'step', 'loss', 'grad_norm', ...perLayer,
-    'eval_loss', 'eval_token_accuracy', 'eval_sequence_accuracy'];
-  const lines = [header.join(',')];
+  const heads = Math.max(0, ...runs.map((r) => r.heads));
+  const lines = [curvesCsvHeader(layers, heads).join(',')];
   for (const run of runs) {
     const evalsByStep = new Map(run.evals.map((e) => [e.step, e]));
-    const loss = run.loss.view;
-    const grad = run.gradNorm.view;
-    for (let i = 0; i < loss.length; i += 1) {
+    const curves = metrics.flatMap((m) => Array.from({ length: metricWidth(m, layers, heads) }, (_, j) => columnCurve(run, m, j, layers, heads)));
+    for (let i = 0; i < run.loss.length; i += 1) {
       const step = i + 1;
-      const row = [run.variant, run.seed, step, loss[i], grad[i]];
-      for (let l = 0; l < layers; l += 1) {
-        if (l < run.layers) {
-          row.push(run.entropyByLayer[l].view[i], run.maxLogitByLayer[l].view[i], run.topWeightByLayer[l].view[i],
-            ...MECHANISM.map((name) => run[`${name}ByLayer`][l].view[i]));
-        } else {
-          row.push(...new Array(3 + MECHANISM.length).fill(null));
-        }
-      }
       const e = evalsByStep.get(step);
-      row.push(e ? e.loss : null, e ? e.tokenAccuracy : null, e ? e.sequenceAccuracy : null);
+      const row = [run.variant, run.seed, step, ...curves.map((c) => (c ? c.view[i] : null)),
+        ...evalMetrics.map((m) => (e ? e[m.jsKey] : null))];
       lines.push(row.map(cell).join(','));
     }
   }
@@ -71,14 +84,11 @@ export function curvesToJson({ settings, runs, answer, generator }) {
       stepsDone: r.stepsDone,
       diverged: r.diverged,
       divergedStep: r.divergedStep,
-      loss: list(r.loss.view),
-      gradNorm: list(r.gradNorm.view),
-      entropyByLayer: r.entropyByLayer.map((c) => list(c.view)),
-      maxLogitByLayer: r.maxLogitByLayer.map((c) => list(c.view)),
-      topWeightByLayer: r.topWeightByLayer.map((c) => list(c.view)),
-      ...Object.fromEntries(MECHANISM.map((name) => [`${name}ByLayer`, r[`${name}ByLayer`].map((c) => list(c.view))])),
-      evals: r.evals.map((e) => ({ step: e.step, loss: finiteOrNull(e.loss), tokenAccuracy: e.tokenAccuracy,
-        sequenceAccuracy: e.sequenceAccuracy })),
+      // Every metric as the run record holds it: loss, gradNorm, <key>ByLayer, and entropyByHead too.
+      ...Object.fromEntries(metrics.flatMap((m) => (m.shape === 'step' ? [[m.jsKey, list(r[m.jsKey].view)]]
+        : [[`${m.jsKey}ByLayer`, r[`${m.jsKey}ByLayer`].map((c) => list(c.view))],
+          ...(m.shape === 'layerHead' ? [[`${m.jsKey}ByHead`, r[`${m.jsKey}ByHead`].map((c) => list(c.view))]] : [])]))),
+      evals: r.evals.map((e) => ({ step: e.step, ...Object.fromEntries(evalMetrics.map((m) => [m.jsKey, finiteOrNull(e[m.jsKey])])) })),
     })),
   };
 }

@@ -1,10 +1,13 @@
 // The curves of one training run (one variant, one seed), grown chunk by chunk.  Pure: no DOM, no workers.
 
+import { metrics } from '../core-tables.js';
+
 const INITIAL_CAPACITY = 512;
 
-/** Per-layer metrics of the attention mechanism in a step chunk (NaN when the core does not send them). */
-export const MECHANISM = Object.freeze(['qkGradNorm', 'qkUpdateNorm', 'logitSpread', 'jacobianNorm']);
-const NORMS = new Set(['qkGradNorm', 'qkUpdateNorm']);
+/** Values per step of a metric of the core's table (src/core/metrics.hpp): 1, layers or layers * heads. */
+export function metricWidth(metric, layers, heads) {
+  return metric.shape === 'step' ? 1 : metric.shape === 'layer' ? layers : layers * heads;
+}
 
 /** A Float32Array that grows by doubling; `view` is the filled part. */
 class GrowableFloats {
@@ -43,16 +46,20 @@ export class RunRecord {
   clear() {
     this.layers = this.config.layers;
     this.heads = this.config.heads;
-    this.loss = new GrowableFloats();
-    this.gradNorm = new GrowableFloats();
-    this.entropyByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
-    this.maxLogitByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
-    this.topWeightByLayer = Array.from({ length: this.layers }, () => new GrowableFloats());
-    // The attention mechanism, per layer: the gradient reaching W_q, W_k (and biases), the change the
-    // optimizer applied to them, the spread of the attention logits and the softmax Jacobian's norm.
-    for (const name of MECHANISM) this[`${name}ByLayer`] = Array.from({ length: this.layers }, () => new GrowableFloats());
-    // The same over all layers: norms combine as the norm of all layers' q/k tensors, the rest as the mean.
-    for (const name of MECHANISM) this[name] = new GrowableFloats();
+    const curves = (n) => Array.from({ length: n }, () => new GrowableFloats());
+    // Every metric of the core's table, by its jsKey: a step metric as one curve (record.loss); a per-layer one
+    // as record.<key>ByLayer; a per-head one as record.<key>ByHead (layer-major) and, for the charts, the mean
+    // over heads as record.<key>ByLayer.  A metric with a combine rule also as one curve for the whole model
+    // (record.qkGradNorm: the norm of all layers' tensors; record.jacobianNorm: the mean over layers).
+    for (const m of metrics) {
+      if (m.shape === 'step') {
+        this[m.jsKey] = new GrowableFloats();
+        continue;
+      }
+      if (m.shape === 'layerHead') this[`${m.jsKey}ByHead`] = curves(this.layers * this.heads);
+      this[`${m.jsKey}ByLayer`] = curves(this.layers);
+      if (m.combine !== 'none') this[m.jsKey] = new GrowableFloats();
+    }
     this.evals = [];
     this.stepsDone = 0;
     this.divergedStep = 0;
@@ -74,25 +81,27 @@ export class RunRecord {
   append(chunk) {
     const k = chunk.loss.length;
     const { layers, heads } = this;
-    for (let i = 0; i < k; i += 1) {
-      this.loss.push(chunk.loss[i]);
-      this.gradNorm.push(chunk.gradNorm[i]);
-      for (let l = 0; l < layers; l += 1) {
-        let sum = 0;
-        for (let h = 0; h < heads; h += 1) sum += chunk.entropy[(i * layers + l) * heads + h];
-        this.entropyByLayer[l].push(sum / heads);
-        this.maxLogitByLayer[l].push(chunk.maxLogit[i * layers + l]);
-        this.topWeightByLayer[l].push(chunk.topWeight[i * layers + l]);
-      }
-      for (const name of MECHANISM) {
-        const values = chunk[name];
-        let combined = 0;
-        for (let l = 0; l < layers; l += 1) {
-          const v = values ? values[i * layers + l] : NaN;
-          this[`${name}ByLayer`][l].push(v);
-          combined += NORMS.has(name) ? v * v : v / layers;
+    for (const m of metrics) {
+      const values = chunk[m.jsKey];
+      const width = metricWidth(m, layers, heads);
+      const at = (i, j) => (values ? values[i * width + j] : NaN);
+      for (let i = 0; i < k; i += 1) {
+        if (m.shape === 'step') {
+          this[m.jsKey].push(at(i, 0));
+          continue;
         }
-        this[name].push(NORMS.has(name) ? Math.sqrt(combined) : combined);
+        if (m.shape === 'layerHead') for (let j = 0; j < width; j += 1) this[`${m.jsKey}ByHead`][j].push(at(i, j));
+        let whole = 0;
+        for (let l = 0; l < layers; l += 1) {
+          let v = at(i, l);
+          if (m.shape === 'layerHead') {
+            v = 0;
+            for (let h = 0; h < heads; h += 1) v += at(i, l * heads + h) / heads;
+          }
+          this[`${m.jsKey}ByLayer`][l].push(v);
+          whole += m.combine === 'rootSumSquare' ? v * v : v / layers;
+        }
+        if (m.combine !== 'none') this[m.jsKey].push(m.combine === 'rootSumSquare' ? Math.sqrt(whole) : whole);
       }
     }
     for (const e of chunk.evals) this.evals.push({ ...e });
@@ -113,12 +122,7 @@ export function splitChunk(chunk, n, layers, heads) {
   const part = (from, to) => {
     const per = (array, width) => (array ? array.slice(from * width, to * width) : array);
     return {
-      loss: per(chunk.loss, 1),
-      gradNorm: per(chunk.gradNorm, 1),
-      entropy: per(chunk.entropy, layers * heads),
-      maxLogit: per(chunk.maxLogit, layers),
-      topWeight: per(chunk.topWeight, layers),
-      ...Object.fromEntries(MECHANISM.map((name) => [name, per(chunk[name], layers)])),
+      ...Object.fromEntries(metrics.map((m) => [m.jsKey, per(chunk[m.jsKey], metricWidth(m, layers, heads))])),
       elapsedMs: (chunk.elapsedMs * (to - from)) / k,
     };
   };

@@ -12,10 +12,10 @@
 //      create the run's trainer (TrainConfig, see wasm-api.js),     measuredLogitStd}
 //      then silently run `fastForward` steps (replaying a run        config: the core's full config, its
 //      whose worker was replaced; the same seed gives the same curve) defaults filled in
-//   {type:'step', id, run, steps, attention}                      {type:'chunk', id, loss, gradNorm, entropy,
-//      run up to `steps` steps (fewer if the run diverges);          maxLogit, topWeight, qkGradNorm,
-//                                                                    qkUpdateNorm, logitSpread, jacobianNorm (as in
-//      attention: null or {example, layer, head} (0-based) to        StepChunk), evals, stepsDone, diverged,
+//   {type:'step', id, run, steps, attention}                      {type:'chunk', id, <every per-step metric by
+//      run up to `steps` steps (fewer if the run diverges);          its jsKey, as in StepChunk: the core's
+//                                                                    metrics table, core-tables.js `metrics`>,
+//      attention: null or {example, layer, head} (0-based) to        evals, stepsDone, diverged,
 //      also return that attention map after the steps                divergedStep, elapsedMs, attention}
 //                                                                    attention: null or {data, rows, cols, layer, head}
 //   {type:'attention', id, run, example, layer, head}             {type:'attention', id, data, rows, cols, layer, head}

@@ -5,6 +5,7 @@
 // answers the softmax explorer's requests and computes the exercise's answer.
 
 import { loadLab } from '../wasm-api.js';
+import { metrics } from '../core-tables.js';
 import { isCoreDelivery, isRequest, REQUEST_REPLY, transferablesOf } from './protocol.js';
 
 const FAST_FORWARD_CHUNK = 1000;
@@ -41,15 +42,7 @@ function startWorker(scope) {
       const elapsedMs = performance.now() - started;
       const map = attention ? attentionOf(trainer, attention) : null;
       return {
-        loss: chunk.loss,
-        gradNorm: chunk.gradNorm,
-        entropy: chunk.entropy,
-        maxLogit: chunk.maxLogit,
-        topWeight: chunk.topWeight,
-        qkGradNorm: chunk.qkGradNorm,
-        qkUpdateNorm: chunk.qkUpdateNorm,
-        logitSpread: chunk.logitSpread,
-        jacobianNorm: chunk.jacobianNorm,
+        ...Object.fromEntries(metrics.map((m) => [m.jsKey, chunk[m.jsKey]])),
         evals: chunk.evals,
         stepsDone: chunk.stepsDone,
         diverged: chunk.diverged,

@@ -1,0 +1,189 @@
+#include "core/mechanism_reading.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/saturation.hpp"
+
+namespace sqrtdk {
+namespace {
+
+double window_mean(const std::vector<float>& x, std::size_t from, std::size_t to) {
+  double s = 0;
+  for (std::size_t t = from; t < to; ++t) s += x[t];
+  return to > from ? s / static_cast<double>(to - from) : kNaN;
+}
+
+// Steps of a run whose every mechanism curve and loss are finite (a diverged run ends early).
+std::size_t usable_steps(const RunCurve& r) {
+  const MechanismCurves& m = r.mechanism;
+  std::size_t n = std::min({r.loss.size(), m.qk_grad.size(), m.qk_update.size(), m.jacobian.size(), m.spread.size(),
+                            m.top_weight.size()});
+  for (std::size_t t = 0; t < n; ++t)
+    if (!std::isfinite(r.loss[t]) || !std::isfinite(m.qk_grad[t])) return t;
+  return n;
+}
+
+VariantMechanism measure(const VariantCurves& v, int window) {
+  const std::size_t w = static_cast<std::size_t>(window);
+  std::vector<double> eg, eu, ej, es, et, lg, lj, ls, drop, peak_step;
+  for (const RunCurve& r : v.runs) {
+    const std::size_t n = usable_steps(r);
+    if (!r.mechanism.given() || n < w) continue;
+    const MechanismCurves& m = r.mechanism;
+    eg.push_back(window_mean(m.qk_grad, 0, w));
+    eu.push_back(window_mean(m.qk_update, 0, w));
+    ej.push_back(window_mean(m.jacobian, 0, w));
+    es.push_back(window_mean(m.spread, 0, w));
+    et.push_back(window_mean(m.top_weight, 0, w));
+    lg.push_back(window_mean(m.qk_grad, n - w, n));
+    lj.push_back(window_mean(m.jacobian, n - w, n));
+    ls.push_back(window_mean(m.spread, n - w, n));
+    const std::vector<double> smooth = smoothed_loss(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
+    const auto peak = std::max_element(smooth.begin(), smooth.end());
+    drop.push_back(smooth.back() > 0 ? *peak / smooth.back() : kNaN);
+    peak_step.push_back(static_cast<double>(peak - smooth.begin()) + 1);
+  }
+  VariantMechanism out;
+  out.runs = static_cast<int>(eg.size());
+  if (out.runs == 0) return out;
+  out.early_grad = median(eg), out.early_update = median(eu), out.early_jacobian = median(ej);
+  out.early_spread = median(es), out.early_top = median(et);
+  out.late_grad = median(lg), out.late_jacobian = median(lj), out.late_spread = median(ls);
+  out.drop = median(drop), out.peak_step = std::round(median(peak_step));
+  return out;
+}
+
+// "8.1× larger" / "3.2× smaller": how `x` compares with `ref`.
+Message relation(double x, double ref) {
+  const double r = x / ref;
+  return Message(r >= 1 ? "mech.larger" : "mech.smaller").with("times", Arg::value(r >= 1 ? r : 1 / r));
+}
+
+Arg steps_arg(const VariantResult& v, int steps) { return variant_median_arg(v, steps); }
+
+// The variant the "why" box is about: unscaled when it is there, else the first after the reference.
+std::size_t subject_of(const std::vector<VariantCurves>& variants) {
+  for (std::size_t i = 1; i < variants.size(); ++i)
+    if (variants[i].name == "unscaled") return i;
+  return 1;
+}
+
+bool learns(const VariantResult& v) { return std::isfinite(v.median_steps_to_threshold); }
+
+void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
+  const VariantMechanism& ref = out.variants[0];
+  const Arg window = Arg::count(a.defs.window);
+  for (std::size_t i = 1; i < vs.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0 || ref.runs == 0) continue;
+    out.qk.push_back(Message("mech.qk.start").with("window", window).with("label", variant_label_arg(a.variants[i]))
+                         .with("ref", variant_label_arg(a.variants[0])).with("grad", Arg::value(v.early_grad))
+                         .with("refGrad", Arg::value(ref.early_grad)).with("relation", relation(v.early_grad, ref.early_grad)));
+    if (vs[i].name == "unscaled" && vs[0].name == "scaled")
+      out.qk.push_back(Message(v.early_grad >= ref.early_grad ? "mech.qk.larger_why" : "mech.qk.smaller_why")
+                           .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
+                           .with("jacobian", Arg::value(v.early_jacobian)).with("refJacobian", Arg::value(ref.early_jacobian)));
+  }
+  if (!a.ready) return;
+  for (std::size_t i = 0; i < vs.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0 || !std::isfinite(v.drop)) continue;
+    const VariantResult& r = a.variants[i];
+    const bool high = !(r.median_final_loss < a.threshold);
+    const char* key = !high ? "mech.qk.done" : v.drop >= kDeadDrop ? "mech.qk.died" : "mech.qk.alive";
+    out.qk.push_back(Message(key).with("label", variant_label_arg(r)).with("drop", Arg::value(v.drop))
+                         .with("peak", Arg::count(v.peak_step)).with("loss", Arg::value(r.median_final_loss))
+                         .with("grad", Arg::value(v.late_grad)));
+  }
+}
+
+void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismSetting& s) {
+  std::vector<Arg> early, late;
+  for (std::size_t i = 0; i < out.variants.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0) continue;
+    const Arg label = variant_label_arg(a.variants[i]);
+    early.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.early_jacobian)));
+    late.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.late_jacobian)));
+    out.jacobian.push_back(Message(saturated(v.early_top) ? "mech.saturated" : "mech.not_saturated")
+                               .with("label", label).with("top", Arg::value(v.early_top))
+                               .with("bar", Arg::value(kSaturatedTopWeight)));
+  }
+  if (early.empty()) return;
+  out.jacobian.insert(out.jacobian.begin(),
+                      Message("mech.jacobian").with("window", Arg::count(a.defs.window)).with("early", Arg::list("join.dot", early))
+                          .with("late", Arg::list("join.dot", late)).with("keys", Arg::count(s.keys))
+                          .with("uniform", Arg::value(1 / std::sqrt(static_cast<double>(s.keys)))));
+}
+
+void spread_sentences(MechanismReading& out, const Answer& a) {
+  std::vector<Arg> early, late;
+  for (std::size_t i = 0; i < out.variants.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0) continue;
+    const Arg label = variant_label_arg(a.variants[i]);
+    early.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.early_spread)));
+    late.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.late_spread)));
+  }
+  if (early.empty()) return;
+  out.spread.push_back(Message("mech.spread").with("window", Arg::count(a.defs.window))
+                           .with("early", Arg::list("join.dot", early)).with("late", Arg::list("join.dot", late)));
+}
+
+void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
+  if (!a.ready || vs.size() < 2) return;
+  const std::size_t i = subject_of(vs);
+  const VariantMechanism& v = out.variants[i];
+  const VariantMechanism& ref = out.variants[0];
+  if (v.runs == 0 || ref.runs == 0) return;
+  const VariantResult& r = a.variants[i];
+  const bool adam = s.optimizer == Optimizer::adam;
+  const std::string kind = std::string(adam ? "adam" : "sgd") + (learns(r) ? ".learns" : ".fails");
+  const Arg label = variant_label_arg(r), ref_label = variant_label_arg(a.variants[0]);
+  out.why_title = Message("mech.why.title." + kind).with("label", label);
+  Message body("mech.why." + kind);
+  body.with("label", label).with("ref", ref_label).with("window", Arg::count(a.defs.window))
+      .with("grad", relation(v.early_grad, ref.early_grad)).with("update", relation(v.early_update, ref.early_update))
+      .with("steps", steps_arg(r, a.steps)).with("refSteps", steps_arg(a.variants[0], a.steps))
+      .with("lr", Arg::value(s.lr)).with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
+      .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
+      .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", Arg::value(v.drop))
+      .with("loss", Arg::value(r.median_final_loss)).with("threshold", Arg::value(a.threshold))
+      .with("missed", Arg::count(static_cast<double>(r.runs.size()) - r.runs_reaching))
+      .with("seeds", Arg::count(static_cast<double>(r.runs.size())));
+  out.why.push_back(body);
+}
+
+}  // namespace
+
+MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, const Answer& answer,
+                                const MechanismSetting& setting) {
+  MechanismReading out;
+  for (const VariantCurves& v : variants)
+    for (const RunCurve& r : v.runs) out.given = out.given || r.mechanism.given();
+  if (!out.given || variants.size() != answer.variants.size()) return out;
+  for (const VariantCurves& v : variants) out.variants.push_back(measure(v, answer.defs.window));
+  qk_sentences(out, variants, answer, setting);
+  jacobian_sentences(out, answer, setting);
+  spread_sentences(out, answer);
+  why_box(out, variants, answer, setting);
+  return out;
+}
+
+std::string mechanism_text(const MechanismReading& reading) {
+  std::string text;
+  const auto paragraph = [&](const char* title, const std::vector<Message>& ms) {
+    if (ms.empty()) return;
+    text += title;
+    for (const Message& m : ms) text += " " + english(m);
+    text += "\n";
+  };
+  paragraph("q/k gradient:", reading.qk);
+  paragraph("softmax Jacobian:", reading.jacobian);
+  paragraph("logit spread:", reading.spread);
+  if (!reading.why_title.key.empty()) paragraph((english(reading.why_title)).c_str(), reading.why);
+  return text;
+}
+
+}  // namespace sqrtdk

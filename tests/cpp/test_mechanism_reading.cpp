@@ -1,0 +1,100 @@
+// The mechanism readings: which sentence each chart and the "why" box get, and that their numbers are the
+// curves' (synthetic curves with known windows, so each branch is pinned).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "core/analysis.hpp"
+#include "core/mechanism_reading.hpp"
+
+using namespace sqrtdk;
+
+namespace {
+
+// A run of `n` steps whose loss goes from 2.3 to `end` and whose q/k gradient goes from `g0` to `g1`
+// (geometrically, so the last window's mean is close to the end value).
+RunCurve run(int n, double end, double g0, double g1, double top, uint64_t seed) {
+  RunCurve r;
+  r.seed = seed;
+  for (int t = 0; t < n; ++t) {
+    const double f = static_cast<double>(t) / (n - 1);
+    r.loss.push_back(static_cast<float>(2.3 * std::pow(end / 2.3, f)));
+    r.mechanism.qk_grad.push_back(static_cast<float>(g0 * std::pow(g1 / g0, f)));
+    r.mechanism.qk_update.push_back(0.01f);
+    r.mechanism.jacobian.push_back(static_cast<float>(0.3 * (1 - top)));
+    r.mechanism.spread.push_back(static_cast<float>(1 + 10 * top));
+    r.mechanism.top_weight.push_back(static_cast<float>(top));
+  }
+  return r;
+}
+
+bool has_key(const std::vector<Message>& ms, const std::string& key) {
+  for (const Message& m : ms)
+    if (m.key == key) return true;
+  return false;
+}
+
+std::vector<VariantCurves> exercise(double unscaled_end, double unscaled_g1) {
+  VariantCurves scaled{"scaled", "scaled", {}, variant_label_message(ScaleMode::scaled, 0.5)};
+  VariantCurves unscaled{"unscaled", "unscaled", {}, variant_label_message(ScaleMode::unscaled, 0.5)};
+  for (uint64_t s = 0; s < 3; ++s) {
+    scaled.runs.push_back(run(200, 0.001, 0.2, 0.001, 0.4, s));
+    unscaled.runs.push_back(run(200, unscaled_end, 0.8, unscaled_g1, 0.95, s));
+  }
+  return {scaled, unscaled};
+}
+
+}  // namespace
+
+TEST_CASE("a gradient that fell while the loss is still high is read as dead, and SGD's box says stuck", "[mechanism]") {
+  const std::vector<VariantCurves> vs = exercise(2.2, 0.01);
+  const Answer a = compare_runs(vs, 0.1, 200);
+  MechanismSetting s;
+  s.optimizer = Optimizer::sgd;
+  const MechanismReading r = read_mechanism(vs, a, s);
+  REQUIRE(r.given);
+  CHECK(has_key(r.qk, "mech.qk.start"));
+  CHECK(has_key(r.qk, "mech.qk.larger_why"));  // 0.8 vs 0.2 at the start
+  CHECK(has_key(r.qk, "mech.qk.done"));        // scaled: its loss fell below the threshold
+  CHECK(has_key(r.qk, "mech.qk.died"));        // unscaled: fell 0.8 -> 0.01 with the loss at 2.2
+  CHECK(has_key(r.jacobian, "mech.saturated"));
+  CHECK(has_key(r.jacobian, "mech.not_saturated"));
+  CHECK(r.why_title.key == "mech.why.title.sgd.fails");
+  CHECK(r.variants[1].early_top == Approx(0.95));
+  CHECK(r.variants[1].drop > kDeadDrop);
+  const std::string text = mechanism_text(r);
+  CHECK(text.find('{') == std::string::npos);  // every argument of every template is given
+}
+
+TEST_CASE("under Adam a variant that learned gets Adam's box; one that stays high with a live gradient is not called dead",
+          "[mechanism]") {
+  MechanismSetting adam;
+  const std::vector<VariantCurves> learned = exercise(0.01, 0.01);
+  const MechanismReading r = read_mechanism(learned, compare_runs(learned, 0.1, 200), adam);
+  CHECK(r.why_title.key == "mech.why.title.adam.learns");
+  CHECK_FALSE(has_key(r.qk, "mech.qk.died"));
+  CHECK(mechanism_text(r).find('{') == std::string::npos);
+
+  const std::vector<VariantCurves> stuck = exercise(2.2, 0.5);
+  const MechanismReading s = read_mechanism(stuck, compare_runs(stuck, 0.1, 200), adam);
+  CHECK(s.why_title.key == "mech.why.title.adam.fails");
+  CHECK(has_key(s.qk, "mech.qk.alive"));  // fell only 1.6x
+  CHECK(mechanism_text(s).find('{') == std::string::npos);
+}
+
+TEST_CASE("no mechanism curves: no readings; fewer steps than a window: no numbers yet", "[mechanism]") {
+  std::vector<VariantCurves> vs = exercise(2.2, 0.01);
+  for (VariantCurves& v : vs)
+    for (RunCurve& r : v.runs) r.mechanism = {};
+  CHECK_FALSE(read_mechanism(vs, compare_runs(vs, 0.1, 200), {}).given);
+  std::vector<VariantCurves> short_runs = exercise(2.2, 0.01);
+  for (VariantCurves& v : short_runs)
+    for (RunCurve& r : v.runs) {
+      r.loss.resize(5);
+      r.stopped = false;
+    }
+  const MechanismReading r = read_mechanism(short_runs, compare_runs(short_runs, 0.1, 200), {});
+  CHECK(r.qk.empty());
+  CHECK(r.why_title.key.empty());
+}
