@@ -138,8 +138,12 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
   const VariantMechanism& ref = out.variants[0];
   if (v.runs == 0 || ref.runs == 0) return;
   const VariantResult& r = a.variants[i];
+  if (!learns(a.variants[0])) return;  // the reference did not learn either: nothing for the mechanism to explain
   const bool adam = s.optimizer == Optimizer::adam;
-  const std::string kind = std::string(adam ? "adam" : "sgd") + (learns(r) ? ".learns" : ".fails");
+  // Failed: most seeds never reached the threshold and stalled to the end; otherwise still falling at the end.
+  const bool stuck = 2 * r.stalls_to_end > static_cast<int>(r.runs.size()) || r.runs_diverged > 0;
+  const char* outcome = learns(r) ? ".learns" : stuck ? ".fails" : ".slow";
+  const std::string kind = std::string(adam ? "adam" : "sgd") + outcome;
   const Arg label = variant_label_arg(r), ref_label = variant_label_arg(a.variants[0]);
   out.why_title = Message("mech.why.title." + kind).with("label", label);
   Message body("mech.why." + kind);
@@ -151,7 +155,7 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
       .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", Arg::value(v.drop))
       .with("loss", Arg::value(r.median_final_loss)).with("threshold", Arg::value(a.threshold))
       .with("missed", Arg::count(static_cast<double>(r.runs.size()) - r.runs_reaching))
-      .with("seeds", Arg::count(static_cast<double>(r.runs.size())));
+      .with("seeds", Arg::count(static_cast<double>(r.runs.size()))).with("budget", Arg::count(a.steps));
   out.why.push_back(body);
 }
 

@@ -10,6 +10,9 @@
 //           gradient is small while the loss is still high, which is the lesson's claim.  (The SGD scenario's
 //           qk_collapse claim uses the same bar.)
 // Saturated the variant's mean top weight over the early window, judged by saturation.hpp.
+// Why box   about unscaled (else the first variant after the reference), once the answer is ready and the
+//           reference learned: it learns (median steps to threshold), fails (most seeds stalled to the end, or
+//           one diverged) or is slow (still falling when the steps ran out), each told for the optimizer.
 #pragma once
 #include <string>
 #include <vector>

@@ -183,6 +183,17 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.title.adam.fails", "Why does {label} fail under Adam here?"},
       {"mech.why.title.sgd.learns", "Why does {label} learn under SGD here?"},
       {"mech.why.title.sgd.fails", "Why does {label} stay stuck under SGD?"},
+      {"mech.why.title.adam.slow", "Why is {label} slower under Adam?"},
+      {"mech.why.title.sgd.slow", "Why is {label} slower under SGD?"},
+      {"mech.why.adam.slow",
+       "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
+       "is {grad} than {ref}'s, but its step is only {update}: the size of the gradient does not set the size of the "
+       "step, and {label} keeps moving. Its loss is {loss} and still falling after {budget} steps ({ref}: {refSteps} "
+       "steps to the threshold): more steps would tell whether it gets there."},
+      {"mech.why.sgd.slow",
+       "SGD's step is the learning rate times the gradient. {label}'s |J|_F goes from {jacobian} to {jacobianEnd} "
+       "and its q/k gradient fell {drop}× from its peak, but its loss is {loss} and still falling after {budget} steps "
+       "({ref}: {refSteps} steps to the threshold): more steps would tell whether it learns or gets stuck."},
       {"mech.why.adam.learns",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
        "is {grad} than {ref}'s, but its step is only {update}: the size of the gradient does not set the size of the "

@@ -2,6 +2,7 @@
 // curves' (synthetic curves with known windows, so each branch is pinned).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -60,7 +61,7 @@ TEST_CASE("a gradient that fell while the loss is still high is read as dead, an
   CHECK(has_key(r.qk, "mech.qk.died"));        // unscaled: fell 0.8 -> 0.01 with the loss at 2.2
   CHECK(has_key(r.jacobian, "mech.saturated"));
   CHECK(has_key(r.jacobian, "mech.not_saturated"));
-  CHECK(r.why_title.key == "mech.why.title.sgd.fails");
+  CHECK(r.why_title.key == "mech.why.title.sgd.fails");  // 2.3 -> 2.2: stalled to the end
   CHECK(r.variants[1].early_top == Approx(0.95));
   CHECK(r.variants[1].drop > kDeadDrop);
   const std::string text = mechanism_text(r);
@@ -76,11 +77,21 @@ TEST_CASE("under Adam a variant that learned gets Adam's box; one that stays hig
   CHECK_FALSE(has_key(r.qk, "mech.qk.died"));
   CHECK(mechanism_text(r).find('{') == std::string::npos);
 
-  const std::vector<VariantCurves> stuck = exercise(2.2, 0.5);
-  const MechanismReading s = read_mechanism(stuck, compare_runs(stuck, 0.1, 200), adam);
-  CHECK(s.why_title.key == "mech.why.title.adam.fails");
+  // Falling to the last step (no stall): slow, not failed.
+  const std::vector<VariantCurves> slow = exercise(0.5, 0.5);
+  const MechanismReading s = read_mechanism(slow, compare_runs(slow, 0.1, 200), adam);
+  CHECK(s.why_title.key == "mech.why.title.adam.slow");
   CHECK(has_key(s.qk, "mech.qk.alive"));  // fell only 1.6x
   CHECK(mechanism_text(s).find('{') == std::string::npos);
+
+  // Flat at 2.2 for the whole run: stalled to the end, so failed.
+  std::vector<VariantCurves> flat = exercise(2.2, 0.01);
+  for (RunCurve& run : flat[1].runs) std::fill(run.loss.begin(), run.loss.end(), 2.2f);
+  MechanismSetting sgd;
+  sgd.optimizer = Optimizer::sgd;
+  const MechanismReading f = read_mechanism(flat, compare_runs(flat, 0.1, 200), sgd);
+  CHECK(f.why_title.key == "mech.why.title.sgd.fails");
+  CHECK(mechanism_text(f).find('{') == std::string::npos);
 }
 
 TEST_CASE("no mechanism curves: no readings; fewer steps than a window: no numbers yet", "[mechanism]") {

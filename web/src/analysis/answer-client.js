@@ -8,6 +8,8 @@
 import { localizeAnswer } from './localize-answer.js';
 
 const STOPPED = new Set(['done', 'diverged', 'failed']);
+// The whole-model curves the core's mechanism readings take (src/wasm/analysis_bindings.cpp, runs[].mechanism).
+const MECHANISM_CURVES = Object.freeze(['qkGradNorm', 'qkUpdateNorm', 'jacobianNorm', 'logitSpread', 'topWeight']);
 
 /** The settings the answer is computed with (besides the runs' curves): a change means a new answer. */
 export const ANSWER_SETTINGS = Object.freeze(['variants', 'trainAlpha', 'threshold', 'steps']);
@@ -19,10 +21,14 @@ export const ANSWER_SETTINGS = Object.freeze(['variants', 'trainAlpha', 'thresho
  * @param {{variants: string[], trainAlpha: number, threshold: number, steps: number}} settings
  */
 export function compareRequest(slots, { variants, trainAlpha, threshold, steps }) {
+  // The mechanism readings need the runs' configuration (optimizer, lr, d_k, sequence length: the core's, once a
+  // worker has built a run) and each run's whole-model mechanism curves.
+  const config = slots.find((s) => s.record.coreConfig)?.record.coreConfig;
   return {
     threshold,
     steps,
     messages: true,  // the texts as messages too, to render them in the element's language
+    ...(config ? { mechanism: { config } } : {}),
     variants: variants.map((variant) => ({
       name: variant,
       scale: variant,
@@ -30,6 +36,7 @@ export function compareRequest(slots, { variants, trainAlpha, threshold, steps }
       runs: slots.filter((s) => s.record.variant === variant).map(({ record, status }) => ({
         seed: record.seed,
         loss: record.loss.view.slice(),  // exactly the filled part (a view would clone its whole buffer)
+        ...(config ? { mechanism: Object.fromEntries(MECHANISM_CURVES.map((key) => [key, record[key].view.slice()])) } : {}),
         sequenceAccuracy: Number.isFinite(record.sequenceAccuracy) ? record.sequenceAccuracy : null,
         divergedStep: record.divergedStep,
         stopped: STOPPED.has(status),

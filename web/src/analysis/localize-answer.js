@@ -27,7 +27,16 @@ export function localizeAnswer(answer, lang = 'en', phrases = STRINGS.answer) {
         runs: v.runs.map((run, j) => ({ ...run, cells: mapValues(m.runs[j], text) })) };
     }),
     sentences: messages.sentences.map(text),
+    ...(rest.mechanism ? { mechanism: localizeMechanism(rest.mechanism, text) } : {}),
   };
+}
+
+/** The mechanism readings (src/core/mechanism_reading.hpp) with their texts rendered from their messages. */
+function localizeMechanism({ messages, ...mechanism }, text) {
+  if (!messages) return mechanism;
+  const list = (name) => messages[name].map(text);
+  return { ...mechanism, qk: list('qk'), jacobian: list('jacobian'), spread: list('spread'), why: list('why'),
+    whyTitle: messages.whyTitle ? text(messages.whyTitle) : null };
 }
 
 /**

@@ -6,8 +6,7 @@ import { button, rangeControl, selectControl, toggleControl } from '../ui/contro
 import { LAYER_DASHES } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HeatmapChart } from '../charts/heatmap.js';
-import { accuracySeries, commonSteps, layerId, layerSeries, lossSeries, runSeries, stepMedians } from '../training/series.js';
-import { adamNote, trendNote } from './train-notes.js';
+import { accuracySeries, layerId, layerSeries, lossSeries, runSeries } from '../training/series.js';
 import { downloadBlob } from '../export/download.js';
 import { STRINGS } from '../ui/strings.js';
 import { whole } from '../ui/format.js';
@@ -19,8 +18,7 @@ const EMPTY_LOSS_RANGE = [0.01, 3];
 const EMPTY_ENTROPY_RANGE = [0, 3];
 const EMPTY_GRAD_RANGE = [1e-4, 10];
 const EMPTY_SPREAD_RANGE = [0.1, 30];
-// Steps averaged by the "Why does Adam still learn?" box.
-const ADAM_WINDOW = 20;
+const EMPTY_JACOBIAN_RANGE = [0.01, 1];
 
 export class TrainCharts {
   /** @param {{store, theme: () => object, lang: string}} deps  lang: how numbers are written */
@@ -43,15 +41,22 @@ export class TrainCharts {
       yLabel: T.qkY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_GRAD_RANGE, lang });
     this.spread = new LineChart({ name: 'logit-spread', title: T.spread, xLabel: T.step,
       yLabel: T.spreadY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE, lang });
-    for (const chart of [this.loss, this.accuracy, this.entropy, this.qk, this.spread]) addPng(chart, chart.options.name);
-    // Not live regions: they follow the curves once a second while training.
+    // The softmax Jacobian's norm measured in the model's attention rows: how much gradient the softmax passes.
+    this.jacobian = new LineChart({ name: 'jacobian', title: T.jacobian, xLabel: T.step,
+      yLabel: T.jacobianY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_JACOBIAN_RANGE, lang });
+    for (const chart of this.lineCharts()) addPng(chart, chart.options.name);
+    // The sentences under the mechanism charts and the "why" box are the core's (the answer's `mechanism`).
+    // Not live regions: they follow the runs while training.
     const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name } });
     this.qkNote = note('qk-grad');
     this.spreadNote = note('logit-spread');
-    this.adamText = h('p', { class: 'chart-note' });
-    this.adamBox = h('aside', { class: 'why-box', attrs: { 'data-note': 'why-adam', 'aria-labelledby': 'lab-why-adam' } }, [
-      h('h4', { attrs: { id: 'lab-why-adam' }, text: T.whyAdam }), this.adamText]);
+    this.jacobianNote = note('jacobian');
+    this.whyTitle = h('h4', { attrs: { id: 'lab-why' } });
+    this.whyText = h('p', { class: 'chart-note' });
+    this.whyBox = h('aside', { class: 'why-box', attrs: { 'data-note': 'why', 'aria-labelledby': 'lab-why' } }, [this.whyTitle, this.whyText]);
+    this.whyBox.hidden = true;
     this.mechanismBlock = h('div', { class: 'chart-grid' }, [
+      h('div', { class: 'chart-with-note' }, [this.jacobian.element, this.jacobianNote]),
       h('div', { class: 'chart-with-note' }, [this.qk.element, this.qkNote]),
       h('div', { class: 'chart-with-note' }, [this.spread.element, this.spreadNote]),
     ]);
@@ -68,7 +73,7 @@ export class TrainCharts {
     this.syncHeatSelects(s);
   }
 
-  lineCharts() { return [this.loss, this.accuracy, this.entropy, this.qk, this.spread]; }
+  lineCharts() { return [this.loss, this.accuracy, this.entropy, this.jacobian, this.qk, this.spread]; }
 
   all() { return [...this.lineCharts(), ...this.heatmaps.values()]; }
 
@@ -115,28 +120,21 @@ export class TrainCharts {
     this.loss.setData(xs, columns);
   }
 
-  renderMechanism({ state, slots, labelOf, colourOf, band }) {
+  renderMechanism({ state, slots, labelOf, colourOf, band, answer }) {
     const groups = state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band }));
-    this.qk.setGroups(groups);
-    this.spread.setGroups(groups);
+    for (const chart of [this.qk, this.spread, this.jacobian]) chart.setGroups(groups);
+    const m = answer?.mechanism;
+    setText(this.qkNote, m ? m.qk.join(' ') : '');
+    setText(this.jacobianNote, m ? m.jacobian.join(' ') : '');
+    setText(this.spreadNote, m ? m.spread.join(' ') : '');
+    this.whyBox.hidden = !m?.whyTitle;
+    setText(this.whyTitle, m?.whyTitle ?? '');
+    setText(this.whyText, m ? m.why.join(' ') : '');
     if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
-    const qk = runSeries(slots, state.variants, 'qkGradNorm', state.smooth);
-    const spread = runSeries(slots, state.variants, 'logitSpread', state.smooth);
-    this.qk.setData(qk.xs, qk.columns);
-    this.spread.setData(spread.xs, spread.columns);
-    const o = { labelOf, variants: state.variants, lang: this.lang };
-    setText(this.qkNote, trendNote(qk, { ...o, what: T.qkWhat, trend: 'fall' }));
-    setText(this.spreadNote, trendNote(spread, { ...o, what: T.spreadWhat, trend: 'grow' }));
-    // The first steps and the latest ones: the gradients differ at init, and again once attention saturates.
-    const last = commonSteps(slots);
-    const windows = [ADAM_WINDOW, last].filter((to, i) => to > 0 && (i === 0 || to > 2 * ADAM_WINDOW)).map((to) => {
-      const w = stepMedians(slots, state.variants, ['qkGradNorm', 'qkUpdateNorm'], Math.min(to, last) - ADAM_WINDOW + 1, Math.min(to, last));
-      return { ...w, perVariant: Object.fromEntries(state.variants.map((v) => [v, { grad: w.medians[v].qkGradNorm, update: w.medians[v].qkUpdateNorm }])) };
-    });
-    const optimizer = slots.find((s) => s.record.coreConfig)?.record.coreConfig.optimizer ?? 'adam';
-    const adam = last >= ADAM_WINDOW ? adamNote(windows, { ...o, optimizer }) : null;
-    this.adamBox.hidden = adam === null;
-    setText(this.adamText, adam ? adam.text : '');
+    for (const [chart, key] of [[this.qk, 'qkGradNorm'], [this.spread, 'logitSpread'], [this.jacobian, 'jacobianNorm']]) {
+      const { xs, columns } = runSeries(slots, state.variants, key, state.smooth);
+      chart.setData(xs, columns);
+    }
   }
 
   renderAccuracy({ state, slots, labelOf, colourOf, band }) {

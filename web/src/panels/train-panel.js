@@ -139,7 +139,7 @@ export class TrainPanel {
       this.moreSeeds.element,
       this.charts.lossBlock,
       this.charts.mechanismBlock,
-      this.charts.adamBox,
+      this.charts.whyBox,
       this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
@@ -269,6 +269,7 @@ export class TrainPanel {
       labelOf: (v) => variantLabel(v, state.trainAlpha, this.lang),
       colourOf: (v) => variantColour(v, dark),
       band: new Set(slots.map((s) => s.record.seed)).size > 1,
+      answer: this.answerClient.answer,
     };
   }
 

@@ -278,7 +278,8 @@ export const STRINGS = Object.freeze({
     qkY: 'gradient norm',
     spread: 'Attention logit spread (row max − mean, after scaling; mean over layers)',
     spreadY: 'logit spread',
-    whyAdam: 'Why does Adam still learn?',
+    jacobian: 'Softmax Jacobian norm |J|_F (mean over the attention rows and layers)',
+    jacobianY: '|J|_F',
     layer: 'layer',
     head: 'head',
     layerLine: (label, layer) => `${label} · layer ${layer}`,
@@ -286,8 +287,7 @@ export const STRINGS = Object.freeze({
     heatmapHint: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
       + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.',
     heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
-    qkWhat: 'the q/k gradient',
-    spreadWhat: 'the logit spread',
+    mechanismPending: 'The readings appear once every run has done a trailing window of steps.',
   },
 
   // ---- notes next to the exercise's charts, from numbers measured in the page (panels/train-notes.js) ----
@@ -296,26 +296,9 @@ export const STRINGS = Object.freeze({
     listItem: (label, value) => `${label} ${value}`,
     nats: (value) => `${value} nats`,
     predicted: (init, list) => `Predicted attention-logit std at init (${init}): ${list}`,
-    startSaturated: (std, labels, lang) => `a std of ${std} makes the softmax nearly one-hot before any learning, so `
-      + `${labels.join(' and ')} ${plural(lang, labels.length, { one: 'starts', other: 'start' })} saturated`,
-    startUniform: 'logits this small leave every variant’s attention near uniform at the start, so the scaling has little to correct',
-    startFine: 'no variant starts saturated',
     measuredAtStep1: (list) => `. Measured at step 1: attention entropy ${list} (the first point of the entropy chart; the heatmaps after one Step show it)`,
     pressStep: '. Press Step once to see it in the entropy chart and the heatmaps',
-    start: (predicted, meaning, measured) => `${predicted}: ${meaning}${measured}.`,
-    fell: ({ label, what, ratio, peak, peakStep, last, lastStep }) => `${label}: ${what} fell ${ratio} from its peak (${peak} at step ${peakStep}) to ${last} by step ${lastStep}`,
-    stayed: ({ label, what, peak, peakStep, last, lastStep }) => `${label}: ${what} stayed within 2× of its peak (${peak} at step ${peakStep}; ${last} at step ${lastStep})`,
-    went: ({ label, what, first, firstStep, last, lastStep }) => `${label}: ${what} went from ${first} at step ${firstStep} to ${last} at step ${lastStep}`,
-    larger: (ratio) => `${ratio} larger`,
-    smaller: (ratio) => `${ratio} smaller`,
-    inBrackets: (text) => ` (${text})`,
-    times: (ratio) => `${ratio}×`,
-    sentences: (parts) => `${parts.join('; ')}.`,
-    adamWindow: ({ from, to, label, reference, grad, update }) => `steps ${from}–${to}: ${label}'s q/k gradient is ${grad} `
-      + `than ${reference}'s, its update ${update}`,
-    whySgd: (grad, update) => `SGD steps by the learning rate times the (momentum-averaged) gradient, so the step sizes differ as the gradients do (${grad} vs ${update}).`,
-    whyAdam: (grad, update) => `Adam divides each step by the running size of its own gradient: a ${grad} gap in gradient became a ${update} gap in step size, so a small gradient still moves the weights.`,
-    adam: (windows, why) => `Median over seeds; ${windows.join('; ')}. ${why}`,
+    start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is measured under the softmax Jacobian chart.`,
   },
 
   // ---- the runs' table and progress (panels/run-table.js) ----
