@@ -127,6 +127,39 @@ std::string read_mechanism_setting(const val& object, MechanismSetting& s) {
   return "";
 }
 
+std::string read_variant(const val& object, const std::string& what, VariantCurves& v, double& points) {
+  if (object.isNull() || object.isUndefined()) return what + " must be an object";
+  JsFields f(object, what.c_str(), {"name", "scale", "alpha", "runs"});
+  const std::string scale = f.text("scale", "");
+  const double alpha = f.number("alpha", ModelConfig{}.alpha);
+  v.name = f.text("name", scale);
+  if (!f.ok()) return f.error();
+  ScaleMode mode{};
+  bool known = false;
+  for (ScaleMode m : {ScaleMode::scaled, ScaleMode::unscaled, ScaleMode::alpha, ScaleMode::qknorm}) {
+    if (scale == to_string(m)) {
+      mode = m;
+      known = true;
+    }
+  }
+  if (!known) return what + ".scale must be one of scaled, unscaled, alpha, qknorm";
+  if (alpha < 0 || alpha > 2) return what + ".alpha must be in [0, 2]";
+  if (v.name.empty() || v.name.size() > 64) return what + ".name must have 1 to 64 characters";
+  v.label_message = variant_label_message(mode, alpha);
+  v.label = english(v.label_message);
+  const val runs = object["runs"];
+  const int n = array_length(runs, kMaxRuns);
+  if (n < 0) return what + ".runs must be an array of 1 to " + std::to_string(kMaxRuns) + " runs";
+  v.runs.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const std::string problem = read_run(runs[i], what + ".runs[" + std::to_string(i) + "]", v.runs[i]);
+    if (!problem.empty()) return problem;
+    points += static_cast<double>(v.runs[i].loss.size());
+    if (points > kMaxPoints) return "request: more than 20,000,000 loss values in all";
+  }
+  return "";
+}
+
 val compare_js(val request) {
   JsFields f(request, "request", {"threshold", "steps", "messages", "variants", "mechanism"});
   const double threshold = f.number("threshold", 0.1);
