@@ -29,7 +29,10 @@ MechanismCurves mechanism_curves(const TrainLog& log) {
   MechanismCurves m;
   m.qk_grad = whole_model(log, find_metric("qk_grad_norm"));
   m.qk_update = whole_model(log, find_metric("qk_update_norm"));
-  m.jacobian = whole_model(log, find_metric("jacobian_norm"));
+  const std::size_t L = static_cast<std::size_t>(log.n_layers);
+  m.jacobian.assign(L, std::vector<float>(log.size()));
+  for (std::size_t t = 0; t < log.size(); ++t)
+    for (std::size_t l = 0; l < L; ++l) m.jacobian[l][t] = log.jacobian_norm[t * L + l];
   m.spread = whole_model(log, find_metric("logit_spread"));
   m.top_weight = whole_model(log, find_metric("top_weight"));
   return m;

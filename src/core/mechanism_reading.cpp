@@ -17,8 +17,9 @@ double window_mean(const std::vector<float>& x, std::size_t from, std::size_t to
 // Steps of a run whose every mechanism curve and loss are finite (a diverged run ends early).
 std::size_t usable_steps(const RunCurve& r) {
   const MechanismCurves& m = r.mechanism;
-  std::size_t n = std::min({r.loss.size(), m.qk_grad.size(), m.qk_update.size(), m.jacobian.size(), m.spread.size(),
-                            m.top_weight.size()});
+  std::size_t n = std::min({r.loss.size(), m.qk_grad.size(), m.qk_update.size(), m.spread.size(), m.top_weight.size()});
+  if (m.jacobian.empty()) return 0;
+  for (const std::vector<float>& layer : m.jacobian) n = std::min(n, layer.size());
   for (std::size_t t = 0; t < n; ++t)
     if (!std::isfinite(r.loss[t]) || !std::isfinite(m.qk_grad[t])) return t;
   return n;
@@ -26,18 +27,27 @@ std::size_t usable_steps(const RunCurve& r) {
 
 VariantMechanism measure(const VariantCurves& v, int window) {
   const std::size_t w = static_cast<std::size_t>(window);
-  std::vector<double> eg, eu, ej, es, et, lg, lj, ls, drop, peak_step;
+  std::vector<double> eg, eu, ejm, es, et, lg, ls, drop, peak_step;
+  std::vector<std::vector<double>> ej, lj;  // (layers, seeds)
   for (const RunCurve& r : v.runs) {
     const std::size_t n = usable_steps(r);
     if (!r.mechanism.given() || n < w) continue;
     const MechanismCurves& m = r.mechanism;
     eg.push_back(window_mean(m.qk_grad, 0, w));
     eu.push_back(window_mean(m.qk_update, 0, w));
-    ej.push_back(window_mean(m.jacobian, 0, w));
+    const std::size_t L = m.jacobian.size();
+    ej.resize(std::max(ej.size(), L));
+    lj.resize(std::max(lj.size(), L));
+    double mean_early = 0;
+    for (std::size_t l = 0; l < L; ++l) {
+      ej[l].push_back(window_mean(m.jacobian[l], 0, w));
+      lj[l].push_back(window_mean(m.jacobian[l], n - w, n));
+      mean_early += ej[l].back() / static_cast<double>(L);
+    }
+    ejm.push_back(mean_early);
     es.push_back(window_mean(m.spread, 0, w));
     et.push_back(window_mean(m.top_weight, 0, w));
     lg.push_back(window_mean(m.qk_grad, n - w, n));
-    lj.push_back(window_mean(m.jacobian, n - w, n));
     ls.push_back(window_mean(m.spread, n - w, n));
     const std::vector<double> smooth = smoothed_loss(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
     const auto peak = std::max_element(smooth.begin(), smooth.end());
@@ -47,9 +57,17 @@ VariantMechanism measure(const VariantCurves& v, int window) {
   VariantMechanism out;
   out.runs = static_cast<int>(eg.size());
   if (out.runs == 0) return out;
-  out.early_grad = median(eg), out.early_update = median(eu), out.early_jacobian = median(ej);
+  out.early_grad = median(eg), out.early_update = median(eu), out.early_jacobian_mean = median(ejm);
   out.early_spread = median(es), out.early_top = median(et);
-  out.late_grad = median(lg), out.late_jacobian = median(lj), out.late_spread = median(ls);
+  out.late_grad = median(lg), out.late_spread = median(ls);
+  for (std::size_t l = 0; l < lj.size(); ++l) {
+    const double late = median(lj[l]);
+    if (l == 0 || late < out.late_jacobian) {
+      out.jacobian_layer = static_cast<int>(l);
+      out.late_jacobian = late;
+      out.early_jacobian = median(ej[l]);
+    }
+  }
   out.drop = median(drop), out.peak_step = std::round(median(peak_step));
   return out;
 }
@@ -83,7 +101,8 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
     if (vs[i].name == "unscaled" && vs[0].name == "scaled")
       out.qk.push_back(Message(v.early_grad >= ref.early_grad ? "mech.qk.larger_why" : "mech.qk.smaller_why")
                            .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
-                           .with("jacobian", Arg::value(v.early_jacobian)).with("refJacobian", Arg::value(ref.early_jacobian)));
+                           .with("jacobian", Arg::value(v.early_jacobian_mean))
+                           .with("refJacobian", Arg::value(ref.early_jacobian_mean)));
   }
   if (!a.ready) return;
   for (std::size_t i = 0; i < vs.size(); ++i) {
@@ -104,8 +123,9 @@ void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismS
     const VariantMechanism& v = out.variants[i];
     if (v.runs == 0) continue;
     const Arg label = variant_label_arg(a.variants[i]);
-    early.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.early_jacobian)));
-    late.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.late_jacobian)));
+    const Arg layer = Arg::count(v.jacobian_layer + 1);
+    early.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.early_jacobian)).with("layer", layer));
+    late.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.late_jacobian)).with("layer", layer));
     out.jacobian.push_back(Message(saturated(v.early_top) ? "mech.saturated" : "mech.not_saturated")
                                .with("label", label).with("top", Arg::value(v.early_top))
                                .with("bar", Arg::value(kSaturatedTopWeight)));
@@ -152,6 +172,7 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
       .with("steps", steps_arg(r, a.steps)).with("refSteps", steps_arg(a.variants[0], a.steps))
       .with("lr", Arg::value(s.lr)).with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
       .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
+      .with("layer", Arg::count(v.jacobian_layer + 1))
       .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", Arg::value(v.drop))
       .with("loss", Arg::value(r.median_final_loss)).with("threshold", Arg::value(a.threshold))
       .with("missed", Arg::count(static_cast<double>(r.runs.size()) - r.runs_reaching))

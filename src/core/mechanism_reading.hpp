@@ -9,6 +9,9 @@
 // Dead      a drop of at least kDeadDrop while the variant's median final loss is above the threshold: the
 //           gradient is small while the loss is still high, which is the lesson's claim.  (The SGD scenario's
 //           qk_collapse claim uses the same bar.)
+// Jacobian |J|_F per layer; a variant is read in its layer whose late |J|_F is smallest (the most saturated
+//           one: a mean over layers would hide a first layer whose softmax passes nothing behind a second that
+//           does).
 // Saturated the variant's mean top weight over the early window, judged by saturation.hpp.
 // Why box   about unscaled (else the first variant after the reference), once the answer is ready and the
 //           reference learned: it learns (median steps to threshold), fails (most seeds stalled to the end, or
@@ -35,8 +38,11 @@ struct MechanismSetting {
 
 struct VariantMechanism {
   int runs = 0;                    // runs with at least a window of mechanism curves
-  double early_grad = kNaN, early_update = kNaN, early_jacobian = kNaN, early_spread = kNaN, early_top = kNaN;
-  double late_grad = kNaN, late_jacobian = kNaN, late_spread = kNaN;
+  double early_grad = kNaN, early_update = kNaN, early_spread = kNaN, early_top = kNaN;
+  double late_grad = kNaN, late_spread = kNaN;
+  double early_jacobian_mean = kNaN;  // over all layers
+  int jacobian_layer = 0;          // 0-based: the layer whose |J|_F ends smallest (median over seeds)
+  double early_jacobian = kNaN, late_jacobian = kNaN;  // in that layer
   double drop = kNaN;              // median over seeds of the q/k gradient's drop
   double peak_step = kNaN;         // median over seeds of the step of its peak
 };

@@ -146,6 +146,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.larger", "{times}× larger"},
       {"mech.smaller", "{times}× smaller"},
       {"mech.item", "{label} {value}"},
+      {"mech.item.layer", "{label} {value} (layer {layer})"},
       {"mech.qk.start",
        "Steps 1–{window}: {label}'s q/k gradient is {grad}, {ref}'s {refGrad} ({relation})."},
       {"mech.qk.larger_why",
@@ -167,9 +168,10 @@ const std::vector<Phrase>& phrasebook() {
        "{label}: the loss is still {loss} but the q/k gradient is {grad}, only {drop}× below its peak at step "
        "{peak}: the gradient did not die."},
       {"mech.jacobian",
-       "The softmax Jacobian's norm |J|_F, the mean over the model's attention rows: 0 when one key takes all the "
+       "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
        "weight, about 1/√n when n keys share it evenly (the rows here have 1 to {keys} keys; {keys} even keys give "
-       "{uniform}). Steps 1–{window}: {early}; the last {window} steps: {late}."},
+       "{uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
+       "{late}."},
       {"mech.saturated",
        "{label}'s attention starts saturated: mean top weight {top} in those first steps (saturated: at least "
        "{bar})."},
@@ -191,8 +193,8 @@ const std::vector<Phrase>& phrasebook() {
        "step, and {label} keeps moving. Its loss is {loss} and still falling after {budget} steps ({ref}: {refSteps} "
        "steps to the threshold): more steps would tell whether it gets there."},
       {"mech.why.sgd.slow",
-       "SGD's step is the learning rate times the gradient. {label}'s |J|_F goes from {jacobian} to {jacobianEnd} "
-       "and its q/k gradient fell {drop}× from its peak, but its loss is {loss} and still falling after {budget} steps "
+       "SGD's step is the learning rate times the gradient. In layer {layer}, {label}'s |J|_F goes from {jacobian} to "
+       "{jacobianEnd} and its q/k gradient fell {drop}× from its peak, but its loss is {loss} and still falling after {budget} steps "
        "({ref}: {refSteps} steps to the threshold): more steps would tell whether it learns or gets stuck."},
       {"mech.why.adam.learns",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
@@ -202,14 +204,14 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.adam.fails",
        "Adam divides each step by the running size of its own gradient, so the step stays full size whatever the "
        "gradient. At lr {lr}, {label}'s logit spread goes from {spread} to {spreadEnd} and its rows saturate "
-       "(|J|_F {jacobianEnd} in the last {window} steps, {ref} {refJacobianEnd}); its loss ends at {loss} and "
+       "(|J|_F {jacobianEnd} in layer {layer} in the last {window} steps, {ref} {refJacobianEnd}); its loss ends at {loss} and "
        "{missed} of {seeds} seeds never reached {threshold}: the normalised step does not undo the saturation."},
       {"mech.why.sgd.learns",
        "SGD's step is the learning rate times the gradient, and {label}'s gradient stays large enough here: "
-       "|J|_F {jacobianEnd} in the last {window} steps, median {steps} steps to the threshold ({ref} {refSteps})."},
+       "|J|_F {jacobianEnd} in layer {layer} in the last {window} steps, median {steps} steps to the threshold ({ref} {refSteps})."},
       {"mech.why.sgd.fails",
-       "SGD's step is the learning rate times the gradient, not a normalised one. {label}'s |J|_F goes from "
-       "{jacobian} to {jacobianEnd} as its rows saturate, its q/k gradient falls {drop}× from its peak while the "
+       "SGD's step is the learning rate times the gradient, not a normalised one. In layer {layer}, {label}'s |J|_F "
+       "goes from {jacobian} to {jacobianEnd} as its rows saturate, its q/k gradient falls {drop}× from its peak while the "
        "loss is still {loss}, and its step falls with it: the run stays stuck ({missed} of {seeds} seeds never "
        "reached {threshold})."},
 

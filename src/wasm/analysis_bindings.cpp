@@ -12,8 +12,8 @@
 //                    non-finite values allowed: a diverged run ends with them); sequenceAccuracy: number in
 //                    [0, 1], NaN or null (none yet); divergedStep: integer >= 0 (0 = did not diverge);
 //                    stopped: boolean (default true): finished, diverged or failed; mechanism (optional):
-//                    {qkGradNorm, qkUpdateNorm, jacobianNorm, logitSpread, topWeight}, the run's whole-model
-//                    curves, for the mechanism readings (src/core/mechanism_reading.hpp)
+//                    {qkGradNorm, qkUpdateNorm, logitSpread, topWeight: whole-model curves, jacobianNormByLayer:
+//                    [one curve per layer]}, for the mechanism readings (src/core/mechanism_reading.hpp)
 //   mechanism        optional {config}: the runs' TrainConfig (lab.createTrainer's), for the mechanism readings
 // Returns the structured answer (analysis_json.cpp, camelCase keys), with a member `mechanism` when runs carried
 // mechanism curves, or {error} naming the first bad field.
@@ -31,6 +31,7 @@
 #include "core/json.hpp"
 #include "core/mechanism.hpp"
 #include "core/mechanism_reading.hpp"
+#include "core/settings.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
 
@@ -73,16 +74,26 @@ std::string read_loss(const val& v, const std::string& what, std::vector<float>&
   return "";
 }
 
-// A run's whole-model mechanism curves (optional): {qkGradNorm, qkUpdateNorm, jacobianNorm, logitSpread, topWeight}.
+// A run's mechanism curves (optional): {qkGradNorm, qkUpdateNorm, logitSpread, topWeight} for the whole model,
+// jacobianNormByLayer: one curve per layer (1..12).
 std::string read_mechanism_curves(const val& object, const std::string& what, MechanismCurves& m) {
   if (object.isUndefined()) return "";
   if (object.isNull() || object.typeOf().as<std::string>() != "object") return what + " must be an object";
-  JsFields f(object, what.c_str(), {"qkGradNorm", "qkUpdateNorm", "jacobianNorm", "logitSpread", "topWeight"});
+  JsFields f(object, what.c_str(), {"qkGradNorm", "qkUpdateNorm", "jacobianNormByLayer", "logitSpread", "topWeight"});
   if (!f.ok()) return f.error();
   const std::pair<const char*, std::vector<float>*> curves[] = {{"qkGradNorm", &m.qk_grad}, {"qkUpdateNorm", &m.qk_update},
-      {"jacobianNorm", &m.jacobian}, {"logitSpread", &m.spread}, {"topWeight", &m.top_weight}};
+      {"logitSpread", &m.spread}, {"topWeight", &m.top_weight}};
   for (const auto& [name, into] : curves) {
     const std::string problem = read_loss(object[name], what + "." + name, *into);
+    if (!problem.empty()) return problem;
+  }
+  const val layers = object["jacobianNormByLayer"];
+  const int max_layers = static_cast<int>(find_setting("layers")->hi);
+  const int n = array_length(layers, max_layers);
+  if (n < 0) return what + ".jacobianNormByLayer must be an array of 1 to " + std::to_string(max_layers) + " curves";
+  m.jacobian.resize(static_cast<std::size_t>(n));
+  for (int l = 0; l < n; ++l) {
+    const std::string problem = read_loss(layers[l], what + ".jacobianNormByLayer[" + std::to_string(l) + "]", m.jacobian[l]);
     if (!problem.empty()) return problem;
   }
   return "";

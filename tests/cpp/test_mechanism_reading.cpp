@@ -23,7 +23,9 @@ RunCurve run(int n, double end, double g0, double g1, double top, uint64_t seed)
     r.loss.push_back(static_cast<float>(2.3 * std::pow(end / 2.3, f)));
     r.mechanism.qk_grad.push_back(static_cast<float>(g0 * std::pow(g1 / g0, f)));
     r.mechanism.qk_update.push_back(0.01f);
-    r.mechanism.jacobian.push_back(static_cast<float>(0.3 * (1 - top)));
+    r.mechanism.jacobian.resize(2);
+    r.mechanism.jacobian[0].push_back(static_cast<float>(0.3 * (1 - top)));
+    r.mechanism.jacobian[1].push_back(static_cast<float>(0.2));
     r.mechanism.spread.push_back(static_cast<float>(1 + 10 * top));
     r.mechanism.top_weight.push_back(static_cast<float>(top));
   }
@@ -63,6 +65,9 @@ TEST_CASE("a gradient that fell while the loss is still high is read as dead, an
   CHECK(has_key(r.jacobian, "mech.not_saturated"));
   CHECK(r.why_title.key == "mech.why.title.sgd.fails");  // 2.3 -> 2.2: stalled to the end
   CHECK(r.variants[1].early_top == Approx(0.95));
+  CHECK(r.variants[1].jacobian_layer == 0);  // 0.015 < 0.2: the first layer is the saturated one
+  CHECK(r.variants[1].late_jacobian == Approx(0.015));
+  CHECK(r.variants[1].early_jacobian_mean == Approx(0.1075));
   CHECK(r.variants[1].drop > kDeadDrop);
   const std::string text = mechanism_text(r);
   CHECK(text.find('{') == std::string::npos);  // every argument of every template is given

@@ -35,9 +35,11 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     for (const name of charts) {
       const chart = l.locator(`[data-chart="${name}"]`);
       assert.equal(await chart.getAttribute('data-points'), String(STEPS));
-      assert.deepEqual(await chart.locator('.legend-item').allTextContents(), ['scaled 1/√d_k', 'unscaled']);
+      const legend = name === 'jacobian'
+        ? ['scaled 1/√d_k · layer 1', 'scaled 1/√d_k · layer 2', 'unscaled · layer 1', 'unscaled · layer 2'] : ['scaled 1/√d_k', 'unscaled'];
+      assert.deepEqual(await chart.locator('.legend-item').allTextContents(), legend);
       const y = (await chart.getAttribute('data-y-ticks')).split(',');
-      assert.ok(y.every((v) => Number(v) > 0), `${name}: log ticks ${y}`);
+      if (name !== 'jacobian') assert.ok(y.every((v) => Number(v) > 0), `${name}: log ticks ${y}`);
     }
 
     const [file] = await Promise.all([page.waitForEvent('download'), l.locator('button', { hasText: 'Export JSON' }).click()]);
@@ -48,19 +50,19 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     for (const [note, key] of [['jacobian', 'jacobian'], ['qk-grad', 'qk'], ['logit-spread', 'spread']]) {
       assert.equal(await l.locator(`[data-note="${note}"]`).textContent(), mechanism[key].join(' '));
     }
-    // The early-window Jacobian norm (steps 1-20: mean over layers, mean over the window, median over seeds) is
-    // the number the sentence quotes.
+    // The early-window Jacobian norm of the layer the sentence names (steps 1-20: mean over the window, median
+    // over seeds) is the number it quotes.
     const window = data.answer.definitions.window;
-    const early = (variant) => median(data.runs.filter((r) => r.variant === variant).map((r) => {
-      const perStep = Array.from({ length: window }, (_, t) => mean(r.jacobianNormByLayer.map((c) => c[t])));
-      return mean(perStep);
-    }));
+    const early = (variant, layer) => median(data.runs.filter((r) => r.variant === variant)
+      .map((r) => mean(r.jacobianNormByLayer[layer].slice(0, window))));
     const jacobian = mechanism.jacobian.join(' ');
     for (const [variant, label] of [['scaled', 'scaled 1/√d_k'], ['unscaled', 'unscaled']]) {
-      assert.ok(jacobian.includes(`${label} ${g3(early(variant))}`), `${variant}: ${g3(early(variant))} in "${jacobian}"`);
+      const m = new RegExp(`steps 1–${window}: .*?${label.replace(/[/√]/g, (c) => `\\${c}`)} ([\\d.e+-]+) \\(layer (\\d+)\\)`).exec(jacobian);
+      assert.ok(m, jacobian);
+      assert.equal(Number(m[1]), g3(early(variant, Number(m[2]) - 1)), `${variant}: ${m[1]} vs the export`);
     }
     // Unscaled starts with larger logits (std 8 vs 1 at init) and a smaller |J|: its attention is sharper.
-    assert.ok(early('unscaled') < early('scaled'));
+    assert.ok(early('unscaled', 0) < early('scaled', 0));
     assert.match(mechanism.qk.join(' '), /Steps 1–20: unscaled's q\/k gradient is [\d.e+-]+, scaled 1\/√d_k's [\d.e+-]+ \([\d.e+-]+× (larger|smaller)\)/);
 
     // The why box: shown once the answer is final, titled by what unscaled did.

@@ -18,7 +18,7 @@ const EMPTY_LOSS_RANGE = [0.01, 3];
 const EMPTY_ENTROPY_RANGE = [0, 3];
 const EMPTY_GRAD_RANGE = [1e-4, 10];
 const EMPTY_SPREAD_RANGE = [0.1, 30];
-const EMPTY_JACOBIAN_RANGE = [0.01, 1];
+const EMPTY_JACOBIAN_RANGE = [0, 0.5];
 
 export class TrainCharts {
   /** @param {{store, theme: () => object, lang: string}} deps  lang: how numbers are written */
@@ -41,9 +41,10 @@ export class TrainCharts {
       yLabel: T.qkY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_GRAD_RANGE, lang });
     this.spread = new LineChart({ name: 'logit-spread', title: T.spread, xLabel: T.step,
       yLabel: T.spreadY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE, lang });
-    // The softmax Jacobian's norm measured in the model's attention rows: how much gradient the softmax passes.
+    // The softmax Jacobian's norm measured in each layer's attention rows: how much gradient the softmax passes
+    // (linear y: a saturated layer's is 0).
     this.jacobian = new LineChart({ name: 'jacobian', title: T.jacobian, xLabel: T.step,
-      yLabel: T.jacobianY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_JACOBIAN_RANGE, lang });
+      yLabel: T.jacobianY, theme, height: 220, integerX: true, emptyY: EMPTY_JACOBIAN_RANGE, lang });
     for (const chart of this.lineCharts()) addPng(chart, chart.options.name);
     // The sentences under the mechanism charts and the "why" box are the core's (the answer's `mechanism`).
     // Not live regions: they follow the runs while training.
@@ -122,7 +123,8 @@ export class TrainCharts {
 
   renderMechanism({ state, slots, labelOf, colourOf, band, answer }) {
     const groups = state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band }));
-    for (const chart of [this.qk, this.spread, this.jacobian]) chart.setGroups(groups);
+    for (const chart of [this.qk, this.spread]) chart.setGroups(groups);
+    this.jacobian.setGroups(this._layerGroups(state, labelOf, colourOf));
     const m = answer?.mechanism;
     setText(this.qkNote, m ? m.qk.join(' ') : '');
     setText(this.jacobianNote, m ? m.jacobian.join(' ') : '');
@@ -130,11 +132,19 @@ export class TrainCharts {
     this.whyBox.hidden = !m?.whyTitle;
     setText(this.whyTitle, m?.whyTitle ?? '');
     setText(this.whyText, m ? m.why.join(' ') : '');
-    if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
-    for (const [chart, key] of [[this.qk, 'qkGradNorm'], [this.spread, 'logitSpread'], [this.jacobian, 'jacobianNorm']]) {
+    if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}`)) return;
+    for (const [chart, key] of [[this.qk, 'qkGradNorm'], [this.spread, 'logitSpread']]) {
       const { xs, columns } = runSeries(slots, state.variants, key, state.smooth);
       chart.setData(xs, columns);
     }
+    const jacobian = layerSeries(slots, state.variants, state.layers, 'jacobianNormByLayer', state.smooth);
+    this.jacobian.setData(jacobian.xs, jacobian.columns);
+  }
+
+  /** One line per variant and layer (dashed by layer), as the entropy and Jacobian charts draw them. */
+  _layerGroups(state, labelOf, colourOf) {
+    return state.variants.flatMap((v) => Array.from({ length: state.layers }, (_, l) => ({ id: layerId(v, l),
+      label: T.layerLine(labelOf(v), whole(l + 1, this.lang)), colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] })));
   }
 
   renderAccuracy({ state, slots, labelOf, colourOf, band }) {
@@ -145,9 +155,7 @@ export class TrainCharts {
   }
 
   renderEntropy({ state, slots, labelOf, colourOf }) {
-    const groups = state.variants.flatMap((v) => Array.from({ length: state.layers }, (_, l) => ({ id: layerId(v, l),
-      label: T.layerLine(labelOf(v), whole(l + 1, this.lang)), colour: colourOf(v), dash: LAYER_DASHES[l % LAYER_DASHES.length] })));
-    this.entropy.setGroups(groups);
+    this.entropy.setGroups(this._layerGroups(state, labelOf, colourOf));
     if (!this._changed('entropy', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}`)) return;
     const { xs, columns } = layerSeries(slots, state.variants, state.layers, 'entropyByLayer', state.smooth);
     this.entropy.setData(xs, columns);

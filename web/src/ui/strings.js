@@ -278,7 +278,7 @@ export const STRINGS = Object.freeze({
     qkY: 'gradient norm',
     spread: 'Attention logit spread (row max − mean, after scaling; mean over layers)',
     spreadY: 'logit spread',
-    jacobian: 'Softmax Jacobian norm |J|_F (mean over the attention rows and layers)',
+    jacobian: 'Softmax Jacobian norm |J|_F per layer (mean over the attention rows, median over seeds)',
     jacobianY: '|J|_F',
     layer: 'layer',
     head: 'head',
