@@ -72,10 +72,13 @@ VariantMechanism measure(const VariantCurves& v, int window) {
   return out;
 }
 
+// A ratio as a learner reads it: 3 significant digits below 100 ("3.25"), a whole number from 100 on ("5790").
+Arg times_arg(double r) { return r >= 100 ? Arg::count(std::round(r)) : Arg::value(r); }
+
 // "8.1× larger" / "3.2× smaller": how `x` compares with `ref`.
 Message relation(double x, double ref) {
   const double r = x / ref;
-  return Message(r >= 1 ? "mech.larger" : "mech.smaller").with("times", Arg::value(r >= 1 ? r : 1 / r));
+  return Message(r >= 1 ? "mech.larger" : "mech.smaller").with("times", times_arg(r >= 1 ? r : 1 / r));
 }
 
 Arg steps_arg(const VariantResult& v, int steps) { return variant_median_arg(v, steps); }
@@ -111,7 +114,7 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
     const VariantResult& r = a.variants[i];
     const bool high = !(r.median_final_loss < a.threshold);
     const char* key = !high ? "mech.qk.done" : v.drop >= kDeadDrop ? "mech.qk.died" : "mech.qk.alive";
-    out.qk.push_back(Message(key).with("label", variant_label_arg(r)).with("drop", Arg::value(v.drop))
+    out.qk.push_back(Message(key).with("label", variant_label_arg(r)).with("drop", times_arg(v.drop))
                          .with("peak", Arg::count(v.peak_step)).with("loss", Arg::value(r.median_final_loss))
                          .with("grad", Arg::value(v.late_grad)));
   }
@@ -173,7 +176,7 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
       .with("lr", Arg::value(s.lr)).with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
       .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
       .with("layer", Arg::count(v.jacobian_layer + 1))
-      .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", Arg::value(v.drop))
+      .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", times_arg(v.drop))
       .with("loss", Arg::value(r.median_final_loss)).with("threshold", Arg::value(a.threshold))
       .with("missed", Arg::count(static_cast<double>(r.runs.size()) - r.runs_reaching))
       .with("seeds", Arg::count(static_cast<double>(r.runs.size()))).with("budget", Arg::count(a.steps));

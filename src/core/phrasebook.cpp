@@ -189,8 +189,8 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.title.sgd.slow", "Why is {label} slower under SGD?"},
       {"mech.why.adam.slow",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
-       "is {grad} than {ref}'s, but its step is only {update}: the size of the gradient does not set the size of the "
-       "step, and {label} keeps moving. Its loss is {loss} and still falling after {budget} steps ({ref}: {refSteps} "
+       "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
+       "does not set the size of the step, and {label} keeps moving. Its loss is {loss} and still falling after {budget} steps ({ref}: {refSteps} "
        "steps to the threshold): more steps would tell whether it gets there."},
       {"mech.why.sgd.slow",
        "SGD's step is the learning rate times the gradient. In layer {layer}, {label}'s |J|_F goes from {jacobian} to "
@@ -198,9 +198,9 @@ const std::vector<Phrase>& phrasebook() {
        "({ref}: {refSteps} steps to the threshold): more steps would tell whether it learns or gets stuck."},
       {"mech.why.adam.learns",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
-       "is {grad} than {ref}'s, but its step is only {update}: the size of the gradient does not set the size of the "
-       "step. A sharp softmax still passes a direction, and the normalised step follows it at full size, so {label} "
-       "learns: median {steps} steps to the threshold, {ref} {refSteps}."},
+       "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
+       "does not set the size of the step. A sharp softmax still passes a direction, and the normalised step follows "
+       "it at full size, so {label} learns: median {steps} steps to the threshold, {ref} {refSteps}."},
       {"mech.why.adam.fails",
        "Adam divides each step by the running size of its own gradient, so the step stays full size whatever the "
        "gradient. At lr {lr}, {label}'s logit spread goes from {spread} to {spreadEnd} and its rows saturate "
