@@ -73,7 +73,7 @@ TEST_CASE("a gradient that fell while the loss is still high is read as dead, an
   CHECK(text.find('{') == std::string::npos);  // every argument of every template is given
 }
 
-TEST_CASE("under Adam a variant that learned gets Adam's box; one that stays high with a live gradient is not called dead",
+TEST_CASE("under Adam a variant that learned gets Adam's box, and one that stays high with a live gradient is not called dead",
           "[mechanism]") {
   MechanismSetting adam;
   const std::vector<VariantCurves> learned = exercise(0.01, 0.01);
@@ -99,7 +99,7 @@ TEST_CASE("under Adam a variant that learned gets Adam's box; one that stays hig
   CHECK(mechanism_text(f).find('{') == std::string::npos);
 }
 
-TEST_CASE("no mechanism curves: no readings; fewer steps than a window: no numbers yet", "[mechanism]") {
+TEST_CASE("no mechanism curves: no readings, and fewer steps than a window: no numbers yet", "[mechanism]") {
   std::vector<VariantCurves> vs = exercise(2.2, 0.01);
   for (VariantCurves& v : vs)
     for (RunCurve& r : v.runs) r.mechanism = {};
