@@ -112,7 +112,8 @@ int run_compare(const Args& args) {
     for (int s = 0; s < seeds; ++s) {
       TrainConfig config = base;
       parse_scale(name, config.model);
-      v.label = variant_label(config.model.scale, config.model.alpha);
+      v.label_message = variant_label_message(config.model.scale, config.model.alpha);
+      v.label = english(v.label_message);
       config.seed = base.seed + static_cast<uint64_t>(s);
       Trainer trainer(config);
       if (!quiet) std::fprintf(stderr, "%s seed %llu ...\n", name.c_str(), static_cast<unsigned long long>(config.seed));

@@ -9,6 +9,8 @@ import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
+import { metrics } from '../../web/src/core-tables.js';
+import { wholeModel } from '../../web/src/training/run-record.js';
 import { errorOf, freshLab, nativeCli, parseCsv } from './helpers.mjs';
 
 let lab;
@@ -163,18 +165,36 @@ async function crossCheck(flags, steps, seeds) {
       const csv = join(dir, `${scale}-${seed}.csv`);
       await run(cli, ['train', '--scale', scale, '--seed', String(seed), '--csv', csv, '--quiet', ...common]);
       const columns = parseCsv(readFileSync(csv, 'utf8'));
-      return { scale, seed, loss: Float32Array.from(columns.loss, Number), accuracy: Number(columns.sequence_accuracy.at(-1)) };
+      return { scale, seed, loss: Float32Array.from(columns.loss, Number), mechanism: mechanismCurves(columns),
+        accuracy: Number(columns.eval_sequence_accuracy.at(-1)) };
     })));
     const compared = run(cli, ['compare', '--variants', 'scaled,unscaled', '--seeds', String(seeds), '--json', '--quiet', ...common],
       { maxBuffer: 64 << 20 });
     const curves = await trained;
     const native = JSON.parse((await compared).stdout);
-    const page = lab.compare({ threshold: 0.1, steps, variants: ['scaled', 'unscaled'].map((scale) => ({ scale,
-      runs: curves.filter((c) => c.scale === scale).map((c) => ({ seed: c.seed, loss: c.loss, sequenceAccuracy: c.accuracy })) })) });
+    const trainer = lab.createTrainer(Object.fromEntries(flags.map((f, i) => [f.slice(2), Number(flags[i + 1])]).filter((_, i) => i % 2 === 0)));
+    const config = trainer.status().config;
+    trainer.delete();
+    const page = lab.compare({ threshold: 0.1, steps, mechanism: { config }, variants: ['scaled', 'unscaled'].map((scale) => ({ scale,
+      runs: curves.filter((c) => c.scale === scale).map((c) => ({ seed: c.seed, loss: c.loss, mechanism: c.mechanism,
+        sequenceAccuracy: c.accuracy })) })) });
     return { native, page };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A run's whole-model mechanism curves from its CSV columns, combined over layers as the page's run record does. */
+function mechanismCurves(columns) {
+  const layers = Object.keys(columns).filter((c) => /^qk_grad_norm_l\d+$/.test(c)).length;
+  const byLayer = (name) => Array.from({ length: layers }, (_, l) => columns[`${name}_l${l + 1}`].map(Number));
+  const whole = (name) => {
+    const m = metrics.find((row) => row.name === name);
+    const curves = byLayer(name);
+    return Float32Array.from(curves[0], (_, t) => wholeModel(m, (l) => curves[l][t], layers));
+  };
+  return { qkGradNorm: whole('qk_grad_norm'), qkUpdateNorm: whole('qk_update_norm'), logitSpread: whole('logit_spread'),
+    topWeight: whole('top_weight'), jacobianNormByLayer: byLayer('jacobian_norm').map((c) => Float32Array.from(c)) };
 }
 
 const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());

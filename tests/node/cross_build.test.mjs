@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
+import { metrics } from '../../web/src/core-tables.js';
+import { metricColumns } from '../../web/src/export/curves-export.js';
 import { freshLab, nativeCli, parseCsv, runCli } from './helpers.mjs';
 
 let lab;
@@ -42,19 +44,14 @@ function firstDifference(native, wasm) {
   return -1;
 }
 
-// Column `name_l<layer>` (and `_h<head>`) of the CSV against the wasm array of (steps, layers[, heads]).
-function perLayer(native, wasm, name, layers, heads = 0) {
-  const out = [];
-  for (let l = 0; l < layers; l++) {
-    if (heads === 0) out.push([`${name}_l${l}`, native[`${name}_l${l}`], wasm.filter((_, i) => i % layers === l)]);
-    else {
-      for (let h = 0; h < heads; h++) {
-        out.push([`${name}_l${l}_h${h}`, native[`${name}_l${l}_h${h}`],
-          wasm.filter((_, i) => i % (layers * heads) === l * heads + h)]);
-      }
-    }
-  }
-  return out;
+// Every metric of the core's table: [CSV column, the CLI's values, the wasm chunk's values] for each column, the
+// columns named as both sides' CSV names them (src/core/metrics.hpp; the chunk is step-major, width values a step).
+function metricColumnsOf(native, wasm, layers, heads) {
+  return metrics.flatMap((m) => {
+    const names = metricColumns(m, layers, heads);
+    const values = Array.from(wasm[m.jsKey]);
+    return names.map((name, j) => [name, native[name], values.filter((_, i) => i % names.length === j)]);
+  });
 }
 
 describe('saturation statistics (double precision)', () => {
@@ -94,24 +91,14 @@ describe('training (float32)', () => {
         const native = nativeRun(400, seed, ['--scale', scale]);
         const w = wasmRun(400, { seed, scale });
         const L = 2;
-        const columns = [
-          ['step', native.step, w.steps], ['loss', native.loss, w.loss], ['grad_norm', native.grad_norm, w.gradNorm],
-          ...perLayer(native, Array.from(w.layerGradNorm), 'grad_norm', L),
-          ...perLayer(native, Array.from(w.entropy), 'entropy', L, 1),
-          ...perLayer(native, Array.from(w.maxLogit), 'max_logit', L),
-          ...perLayer(native, Array.from(w.topWeight), 'top_weight', L),
-          ...perLayer(native, Array.from(w.qkGradNorm), 'qk_grad_norm', L),
-          ...perLayer(native, Array.from(w.qkUpdateNorm), 'qk_update_norm', L),
-          ...perLayer(native, Array.from(w.logitSpread), 'logit_spread', L),
-          ...perLayer(native, Array.from(w.jacobianNorm), 'jacobian_norm', L),
-        ];
+        const columns = [['step', native.step, w.steps], ...metricColumnsOf(native, w, 2, 1)];
         for (const [name, n, v] of columns) {
           assert.equal(firstDifference(n, Array.from(v)), -1, `${name} differs from step ${firstDifference(n, Array.from(v)) + 1}`);
         }
         const evalRows = native.eval_loss.flatMap((loss, i) => (loss === '' ? [] : [i]));
         assert.deepEqual(w.evals.map((e) => [e.step, e.loss, e.tokenAccuracy, e.sequenceAccuracy]),
-          evalRows.map((i) => [i + 1, Number(native.eval_loss[i]), Number(native.token_accuracy[i]),
-            Number(native.sequence_accuracy[i])]));
+          evalRows.map((i) => [i + 1, Number(native.eval_loss[i]), Number(native.eval_token_accuracy[i]),
+            Number(native.eval_sequence_accuracy[i])]));
       });
     }
   }

@@ -108,8 +108,8 @@ describe('mechanism metrics', () => {
       trainer.delete();
       for (const name of METRICS) {
         for (let l = 0; l < 2; l += 1) {
-          const column = native[`${CSV_COLUMNS[name]}_l${l}`];
-          assert.ok(column, `${CSV_COLUMNS[name]}_l${l} missing`);
+          const column = native[`${CSV_COLUMNS[name]}_l${l + 1}`];
+          assert.ok(column, `${CSV_COLUMNS[name]}_l${l + 1} missing`);
           assert.deepEqual(Array.from(chunk[name].filter((_, i) => i % 2 === l)), column.map(Number), `${name} layer ${l}`);
         }
       }

@@ -15,7 +15,7 @@ import { metrics } from '../../web/src/core-tables.js';
 
 test('the page reads the metrics table the module has (core-tables.js is current)', async () => {
   const lab = await freshLab();
-  assert.deepEqual(lab.module.metrics().perStep, metrics.map((m) => ({ ...m })));
+  assert.deepEqual(lab.metrics().perStep, metrics.map((m) => ({ ...m })));
 });
 
 test('the page\'s CSV export and the CLI\'s train --csv: one header, the same value in every cell', async () => {

@@ -30,8 +30,31 @@ const fellBack = (k, level, steps = 600) => reaching(k, steps).map((x, t) => (t 
 const runs = (curves, extra = {}) => curves.map((loss, seed) => ({ seed, loss, sequenceAccuracy: 1, ...extra }));
 const ks = (list) => runs(list.map((k) => reaching(k)));
 
-function ask(variants, { steps = 400, threshold = 0.1 } = {}) {
-  return lab.compare({ threshold, steps, messages: true, variants: variants.map(([scale, r, alpha]) => ({ scale, alpha, runs: r })) });
+function ask(variants, { steps = 400, threshold = 0.1, optimizer } = {}) {
+  return lab.compare({ threshold, steps, messages: true, ...(optimizer ? { mechanism: { config: { optimizer, lr: 0.1 } } } : {}),
+    variants: variants.map(([scale, r, alpha]) => ({ scale, alpha, runs: r })) });
+}
+
+// Geometric from a to b over n steps.
+const geometric = (a, b, n) => Float32Array.from({ length: n }, (_, t) => a * (b / a) ** (t / (n - 1)));
+// A run with mechanism curves: its loss, its q/k gradient from g0 to g1, a top weight `top` (saturated from 0.9 on).
+function withMechanism(loss, g0, g1, top) {
+  const n = loss.length;
+  const flat = (v) => new Float32Array(n).fill(v);
+  return { loss, sequenceAccuracy: 1, mechanism: { qkGradNorm: geometric(g0, g1, n), qkUpdateNorm: flat(0.01),
+    logitSpread: flat(1 + 10 * top), topWeight: flat(top), jacobianNormByLayer: [flat(0.3 * (1 - top)), flat(0.2)] } };
+}
+const mechanismRuns = (make) => [0, 1, 2].map((seed) => ({ seed, ...make() }));
+/** Answers with mechanism readings: each optimizer x learns / slow / fails, q/k gradient larger and smaller. */
+function mechanismKinds() {
+  const scaled = ['scaled', mechanismRuns(() => withMechanism(geometric(2.3, 0.001, 200), 0.2, 0.001, 0.4))];
+  const unscaled = (end, g0, g1, flat = false) => ['unscaled', mechanismRuns(() => withMechanism(
+    flat ? new Float32Array(200).fill(end) : geometric(2.3, end, 200), g0, g1, 0.95))];
+  return ['sgd', 'adam'].flatMap((optimizer) => [
+    ask([scaled, unscaled(0.01, 0.8, 0.01)], { steps: 200, optimizer }),      // learns; gradient larger at first
+    ask([scaled, unscaled(0.5, 0.1, 0.08)], { steps: 200, optimizer }),       // slow; smaller at first, still alive
+    ask([scaled, unscaled(2.2, 0.8, 0.001, true)], { steps: 200, optimizer }), // stuck: its gradient died
+  ]);
 }
 
 /** Answers of every kind: every outcome, one seed and several, every kind of stall, diverged and pending runs. */
@@ -78,6 +101,7 @@ function everyKind() {
     ask([['unscaled', ks(tenSlow)], ['scaled', ks(ten)]]),
     ask([['scaled', ks(closeA)], ['unscaled', ks(closeB)]]),
     ask([['scaled', ks(closeB)], ['unscaled', ks(closeA)]]),
+    ...mechanismKinds(),
   ];
 }
 
@@ -97,7 +121,8 @@ function englishKeys(value, out = new Set()) {
 
 /** Every text of a (localized) answer. */
 const textsOf = (a) => [...a.sentences, ...Object.values(a.definitions.text),
-  ...a.variants.flatMap((v) => [v.label, ...Object.values(v.cells), ...v.runs.flatMap((r) => Object.values(r.cells))])];
+  ...a.variants.flatMap((v) => [v.label, ...Object.values(v.cells), ...v.runs.flatMap((r) => Object.values(r.cells))]),
+  ...(a.mechanism ? ['qk', 'jacobian', 'spread', 'why'].flatMap((k) => a.mechanism[k]).concat(a.mechanism.whyTitle ?? []) : [])];
 
 before(async () => {
   lab = await freshLab();
@@ -114,12 +139,13 @@ describe('the English phrasebook, rendered by the page', () => {
     for (const answer of corpus) {
       const { messages, ...english } = answer;
       assert.ok(messages, 'messages asked for');
+      if (english.mechanism) delete (english.mechanism = { ...english.mechanism }).messages;
       assert.deepEqual(localizeAnswer(answer, 'en', PHRASEBOOK), english, english.sentences.join('\n'));
     }
   });
 
   test('those answers use every template of the phrasebook', () => {
-    const used = englishKeys(corpus.map((a) => a.messages));
+    const used = englishKeys(corpus.map((a) => [a.messages, a.mechanism?.messages]));
     assert.deepEqual([...used].filter((k) => !Object.hasOwn(PHRASEBOOK, k)), [], 'used but missing');
     assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k)), [], 'never used');
   });

@@ -26,7 +26,7 @@ test('http: CSV, JSON and PNG exports contain the expected fields', async () => 
     const lines = csv.body.toString('utf8').trim().split('\n');
     const header = lines[0].split(',');
     assert.deepEqual(header.slice(0, 5), ['variant', 'seed', 'step', 'loss', 'grad_norm']);
-    for (const column of ['entropy_l1', 'entropy_l2', 'max_logit_l2', 'top_weight_l1', 'eval_sequence_accuracy']) assert.ok(header.includes(column), column);
+    for (const column of ['entropy_l1_h1', 'entropy_l2_h1', 'max_logit_l2', 'top_weight_l1', 'eval_sequence_accuracy']) assert.ok(header.includes(column), column);
     assert.equal(lines.length, 1 + 4 * 40);
     const rows = lines.slice(1).map((l) => l.split(','));
     assert.deepEqual([...new Set(rows.map((r) => `${r[0]}-${r[1]}`))], ['scaled-0', 'scaled-1', 'unscaled-0', 'unscaled-1']);

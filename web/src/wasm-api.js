@@ -166,7 +166,9 @@ export class Lab {
    * The exercise's answer from loss curves (src/wasm/analysis_bindings.cpp has the request's fields and ranges).
    * @param {{threshold: number, steps: number, messages?: boolean, variants: {name?: string, scale: string, alpha?: number,
    *   runs: {seed: number, loss: Float32Array|Float64Array|number[], sequenceAccuracy?: number|null,
-   *   divergedStep?: number, stopped?: boolean}[]}[]}} request  the first variant is the reference
+   *   divergedStep?: number, stopped?: boolean, mechanism?: object}[]}[], mechanism?: {config: TrainConfig}}} request
+   *   the first variant is the reference; with request.mechanism and each run's mechanism curves (fields in
+   *   src/wasm/analysis_bindings.cpp) the result also holds the mechanism readings (`mechanism`)
    * @returns {object} the structured answer (shape at the top of src/core/analysis_json.cpp, camelCase); with
    *   messages: true also its texts as messages (web/src/analysis/render-message.js renders them)
    * @throws {Error} a bad request, naming the field
@@ -179,6 +181,14 @@ export class Lab {
 
   /** The English templates of the answer's texts, key -> template (src/core/phrasebook.cpp). @returns {Record<string, string>} */
   phrasebook() { return this.module.phrasebook(); }
+
+  /**
+   * The per-step metrics table (src/core/metrics.hpp): what a StepChunk holds, in order, and the evaluation's
+   * columns.  shape: 'step' | 'layer' | 'layerHead'; combine: how layers make one whole-model value.
+   * @returns {{perStep: {name: string, jsKey: string, shape: string, combine: string, unit: string, doc: string}[],
+   *            eval: {name: string, jsKey: string, doc: string}[]}}
+   */
+  metrics() { return this.module.metrics(); }
 
   /** @param {TrainConfig} config @returns {Trainer} @throws {Error} invalid config */
   createTrainer(config) { return new Trainer(this.module, config); }

@@ -234,8 +234,20 @@ export interface SqrtdkAnswerDetail {
   reference: SqrtdkVariant | null;
   /** every other variant against the reference */
   comparisons: SqrtdkComparison[];
+  /** the mechanism readings: the sentences under the Jacobian, q/k gradient and logit-spread charts and the
+   *  "why" box (title null while there is no box), as the page shows them */
+  mechanism?: SqrtdkMechanism;
   /** the settings the runs used */
   settings: SqrtdkSettings;
+}
+
+/** The core's readings of the attention mechanism from the runs (src/core/mechanism_reading.hpp). */
+export interface SqrtdkMechanism {
+  qk: string[];
+  jacobian: string[];
+  spread: string[];
+  whyTitle: string | null;
+  why: string[];
 }
 
 /** sqrtdk-diverged: a run's loss or gradient stopped being finite (or exploded); its curve so far is kept. */

@@ -9,6 +9,17 @@ export function metricWidth(metric, layers, heads) {
   return metric.shape === 'step' ? 1 : metric.shape === 'layer' ? layers : layers * heads;
 }
 
+/**
+ * One value for the whole model from a step's `width` values of metric `m` (value(j), layer-major), by its combine
+ * rule: the root of the sum of squares, or the mean.  The same sums in the same order as the core's
+ * whole_model (src/core/mechanism.cpp), so the curves the answer's mechanism readings take are the CLI's, bit for bit.
+ */
+export function wholeModel(m, value, width) {
+  let sum = 0;
+  for (let j = 0; j < width; j += 1) sum += m.combine === 'rootSumSquare' ? value(j) * value(j) : value(j);
+  return m.combine === 'rootSumSquare' ? Math.sqrt(sum) : sum / width;
+}
+
 /** A Float32Array that grows by doubling; `view` is the filled part. */
 class GrowableFloats {
   constructor() {
@@ -91,7 +102,6 @@ export class RunRecord {
           continue;
         }
         if (m.shape === 'layerHead') for (let j = 0; j < width; j += 1) this[`${m.jsKey}ByHead`][j].push(at(i, j));
-        let whole = 0;
         for (let l = 0; l < layers; l += 1) {
           let v = at(i, l);
           if (m.shape === 'layerHead') {
@@ -99,9 +109,8 @@ export class RunRecord {
             for (let h = 0; h < heads; h += 1) v += at(i, l * heads + h) / heads;
           }
           this[`${m.jsKey}ByLayer`][l].push(v);
-          whole += m.combine === 'rootSumSquare' ? v * v : v / layers;
         }
-        if (m.combine !== 'none') this[m.jsKey].push(m.combine === 'rootSumSquare' ? Math.sqrt(whole) : whole);
+        if (m.combine !== 'none') this[m.jsKey].push(wholeModel(m, (j) => at(i, j), width));
       }
     }
     for (const e of chunk.evals) this.evals.push({ ...e });
