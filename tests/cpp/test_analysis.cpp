@@ -461,6 +461,7 @@ TEST_CASE("the phrasebook: every key the answers use is in it, and answers of ev
     CHECK(table.count(key) == 1);
   }
   for (const std::string& key : table) {
+    if (key.rfind("mech.", 0) == 0) continue;  // the mechanism readings' (test_mechanism_reading.cpp)
     INFO("in the phrasebook but no answer uses it: " << key);
     CHECK(used.count(key) == 1);
   }

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <set>
 #include <string>
 
 #include "core/analysis.hpp"
 #include "core/mechanism_reading.hpp"
+#include "core/phrasebook.hpp"
 
 using namespace sqrtdk;
 
@@ -38,12 +41,12 @@ bool has_key(const std::vector<Message>& ms, const std::string& key) {
   return false;
 }
 
-std::vector<VariantCurves> exercise(double unscaled_end, double unscaled_g1) {
+std::vector<VariantCurves> exercise(double unscaled_end, double unscaled_g1, double unscaled_g0 = 0.8) {
   VariantCurves scaled{"scaled", "scaled", {}, variant_label_message(ScaleMode::scaled, 0.5)};
   VariantCurves unscaled{"unscaled", "unscaled", {}, variant_label_message(ScaleMode::unscaled, 0.5)};
   for (uint64_t s = 0; s < 3; ++s) {
     scaled.runs.push_back(run(200, 0.001, 0.2, 0.001, 0.4, s));
-    unscaled.runs.push_back(run(200, unscaled_end, 0.8, unscaled_g1, 0.95, s));
+    unscaled.runs.push_back(run(200, unscaled_end, unscaled_g0, unscaled_g1, 0.95, s));
   }
   return {scaled, unscaled};
 }
@@ -113,4 +116,34 @@ TEST_CASE("no mechanism curves: no readings, and fewer steps than a window: no n
   const MechanismReading r = read_mechanism(short_runs, compare_runs(short_runs, 0.1, 200), {});
   CHECK(r.qk.empty());
   CHECK(r.why_title.key.empty());
+}
+
+TEST_CASE("the readings of every kind use every mech.* template of the phrasebook, with every argument given",
+          "[mechanism][phrasebook]") {
+  std::set<std::string> used;
+  std::function<void(const Arg&)> collect = [&](const Arg& arg) {
+    if (arg.kind == Arg::Kind::message) {
+      used.insert(english_key(*arg.message));
+      for (const auto& named : arg.message->args) collect(named.second);
+    }
+    for (const Arg& item : arg.items) collect(item);
+  };
+  for (Optimizer optimizer : {Optimizer::adam, Optimizer::sgd}) {
+    MechanismSetting setting;
+    setting.optimizer = optimizer;
+    std::vector<std::vector<VariantCurves>> kinds = {exercise(0.01, 0.01), exercise(0.5, 0.08, 0.1), exercise(2.2, 0.001)};
+    for (RunCurve& run : kinds[2][1].runs) std::fill(run.loss.begin(), run.loss.end(), 2.2f);  // stuck from the start
+    for (const std::vector<VariantCurves>& vs : kinds) {
+      const MechanismReading r = read_mechanism(vs, compare_runs(vs, 0.1, 200), setting);
+      CHECK(mechanism_text(r).find('{') == std::string::npos);
+      for (const std::vector<Message>* list : {&r.qk, &r.jacobian, &r.spread, &r.why})
+        for (const Message& m : *list) collect(Arg(m));
+      if (!r.why_title.key.empty()) collect(Arg(r.why_title));
+    }
+  }
+  for (const Phrase& p : phrasebook()) {
+    if (std::string(p.key).rfind("mech.", 0) != 0) continue;
+    INFO("no reading uses " << p.key);
+    CHECK(used.count(p.key) == 1);
+  }
 }

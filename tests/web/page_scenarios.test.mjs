@@ -1,5 +1,7 @@
 // The scenarios table: the core's presets (lab.scenarios()), each applied in one click through the link
-// parser, marked as the current one, and shareable: its link restores it in a new page.
+// parser, marked as the current one, and shareable: its link restores it in a new page.  A preset is a whole
+// state (pressed only while every setting equals it); set mid-run it asks before discarding the runs, as a control
+// does; its Run button sets it and starts.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { lab, newPage, openLab } from './helpers/browser.mjs';
@@ -20,11 +22,11 @@ test('scenarios: six presets with captions; one click sets them; the link shares
 
     for (const id of ['gpt-init', 'large-dk', 'qknorm']) {
       const row = l.locator(`tr[data-scenario="${id}"]`);
-      const settings = (await row.locator('button').getAttribute('title')).split(' ');
-      await row.locator('button').click();
+      const settings = (await row.locator('button.scenario-button').getAttribute('title')).split(' ');
+      await row.locator('button.scenario-button').click();
       await page.waitForFunction((expected) => expected.every((kv) => location.hash.includes(kv)),
         settings.filter((kv) => PROPERTY_BY_KEY.has(kv.split('=')[0])));
-      assert.equal(await row.locator('button').getAttribute('aria-pressed'), 'true');
+      assert.equal(await row.locator('button.scenario-button').getAttribute('aria-pressed'), 'true');
       assert.equal(await l.locator('tr[data-scenario] button[aria-pressed="true"]').count(), 1);
       // The controls show the preset.
       const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
@@ -36,11 +38,30 @@ test('scenarios: six presets with captions; one click sets them; the link shares
       }
     }
 
+    // A whole state: any setting changed by hand (here batch) un-presses it.
+    await l.locator('#lab-batch').selectOption('8');
+    await l.locator('tr[data-scenario="qknorm"] button.scenario-button[aria-pressed="false"]').waitFor();
+    await l.locator('tr[data-scenario="qknorm"] button.scenario-button').click();
+    await l.locator('tr[data-scenario="qknorm"] button.scenario-button[aria-pressed="true"]').waitFor();
+
+    // Run: sets the preset and starts it.  A preset clicked mid-run asks (the pending notice) and keeps the runs.
+    await l.locator('button[data-key="run-adam"]').click();
+    await l.locator('tr[data-scenario="adam"] button.scenario-button[aria-pressed="true"]').waitFor();
+    await l.locator('.runs[data-steps-done]:not([data-steps-done="0"])').waitFor({ timeout: 90000 });
+    await l.locator('tr[data-scenario="sgd"] button.scenario-button').click();
+    await l.locator('[data-pending]:not([hidden])').waitFor();
+    assert.match(await l.locator('[data-pending]').textContent(), /clears the 6 runs shown/);
+    const done = Number(await l.locator('.runs').getAttribute('data-steps-done'));
+    assert.ok(done > 0, 'the runs are kept while the change is pending');
+    await l.locator('button[data-key="run-adam"]').click();  // back to the runs' preset: nothing pending
+    await l.locator('[data-pending][hidden]').waitFor({ state: 'attached' });
+
     // Shareable: the link of the current preset restores it in a new page.
+    await page.waitForFunction(() => location.hash.includes('optimizer=adam'));
     const link = page.url();
     const other = await newPage(env.browser, { width: 1280 });
     await other.page.goto(link);
-    await lab(other.page).locator('tr[data-scenario="qknorm"] button[aria-pressed="true"]').waitFor({ timeout: 90000 });
+    await lab(other.page).locator('tr[data-scenario="adam"] button.scenario-button[aria-pressed="true"]').waitFor({ timeout: 90000 });
     assert.deepEqual(other.errors, []);
     await other.context.close();
     assert.deepEqual(errors, []);

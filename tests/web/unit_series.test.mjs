@@ -22,11 +22,13 @@ test('the median is drawn only up to the step every running seed has reached (no
   const views = [view('scaled', 0, 5, () => 1), view('scaled', 1, 10, () => 9), view('scaled', 2, 7, () => 2)];
   assert.equal(commonSteps(views), 5);
   const { xs, columns } = lossSeries(views, ['scaled'], 1);
-  assert.deepEqual(xs, [1, 2, 3, 4, 5]);
-  assert.deepEqual(columns.scaled.median, [2, 2, 2, 2, 2]);
-  assert.deepEqual(columns.scaled.lo, [1, 1, 1, 1, 1]);
-  assert.deepEqual(columns.scaled.hi, [9, 9, 9, 9, 9]);
-  assert.ok(columns.scaled.median.every((m) => m !== null), 'the last step shown has a value');
+  // The axis goes as far as the furthest seed; median and band stop at step 5, each seed's line at its own end.
+  assert.deepEqual(xs, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  const none = [null, null, null, null, null];
+  assert.deepEqual(columns.scaled.median, [2, 2, 2, 2, 2, ...none]);
+  assert.deepEqual(columns.scaled.lo, [1, 1, 1, 1, 1, ...none]);
+  assert.deepEqual(columns.scaled.hi, [9, 9, 9, 9, 9, ...none]);
+  assert.deepEqual(columns.scaled.seeds, [[1, 1, 1, 1, 1, ...none], Array(10).fill(9), [2, 2, 2, 2, 2, 2, 2, null, null, null]]);
 });
 
 test('a run that stopped early counts up to where it stopped; all stopped: the longest', () => {
@@ -42,9 +44,10 @@ test('a run that stopped early counts up to where it stopped; all stopped: the l
 test('each variant is drawn as far as its own seeds have gone (open runs train first and run ahead)', () => {
   const views = [view('scaled', 0, 4, () => 1), view('scaled', 1, 4, () => 3), view('unscaled', 0, 9, () => 5), view('unscaled', 1, 7, () => 7)];
   const { xs, columns } = lossSeries(views, ['scaled', 'unscaled'], 1);
-  assert.deepEqual(xs, [1, 2, 3, 4, 5, 6, 7]);
-  assert.deepEqual(columns.scaled.median, [2, 2, 2, 2, null, null, null]);
-  assert.deepEqual(columns.unscaled.median, [6, 6, 6, 6, 6, 6, 6]);
+  assert.deepEqual(xs, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(columns.scaled.median, [2, 2, 2, 2, null, null, null, null, null]);
+  assert.deepEqual(columns.unscaled.median, [6, 6, 6, 6, 6, 6, 6, null, null]);
+  assert.deepEqual(columns.unscaled.seeds[0], Array(9).fill(5));
   const evals = [view('scaled', 0, 20, () => 1, 'training', 10), view('unscaled', 0, 40, () => 1, 'training', 10)];
   const accuracy = accuracySeries(evals, ['scaled', 'unscaled']);
   assert.deepEqual(accuracy.xs, [10, 20, 30, 40]);

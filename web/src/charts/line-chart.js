@@ -58,6 +58,15 @@ const linearLabels = (lang) => (u, splits, axisIdx, space, incr) => {
  * @typedef {Object} SeriesGroup
  * @property {string} id  @property {string} label  @property {string} colour  @property {number[]} [dash]
  * @property {boolean} [band] draw lo..hi around the line
+ * @property {number} [seeds] also draw this many thin lines, one per seed (columns[id].seeds), as they arrive
+ */
+
+/**
+ * @typedef {Object} Guides  what the answer reads, drawn over the curves
+ * @property {{value: number, label: string}} [level]  a horizontal dashed line (the threshold)
+ * @property {{x: number, colour: string, label: string}[]} [lines]  vertical dashed lines up to the level (medians)
+ * @property {{x: number, colour: string}[]} [dots]  dots on the level line (each seed's step)
+ * @property {{colour: string, label: string}[]} [never]  labels under the level line, right (a median that never got there)
  */
 
 export class LineChart {
@@ -76,6 +85,7 @@ export class LineChart {
     this.hidden = new Set();
     this.data = null;
     this.marker = null;
+    this.guides = null;
     this.plot = null;
     this.legend = h('div', { class: 'chart-legend', attrs: { role: 'group', 'aria-label': STRINGS.charts.series(options.title) } });
     this.plotBox = h('div', { class: 'chart-plot', attrs: { role: 'img', 'aria-label': options.title } });
@@ -92,7 +102,7 @@ export class LineChart {
 
   /** Define the lines; recreates the plot when they change. @param {SeriesGroup[]} groups */
   setGroups(groups) {
-    const key = (list) => JSON.stringify(list.map((g) => [g.id, g.label, g.colour, g.dash, g.band]));
+    const key = (list) => JSON.stringify(list.map((g) => [g.id, g.label, g.colour, g.dash, g.band, g.seeds]));
     if (key(groups) === key(this.groups)) return;
     this.groups = groups;
     this._renderLegend();
@@ -110,6 +120,19 @@ export class LineChart {
     this.marker = x;
     if (this.plot) this.plot.redraw(false, false);
     this._showReadout(null);
+  }
+
+  /**
+   * Lines and dots that show what the answer reads (see Guides), or null.  Recorded as data-guides (for tests).
+   * @param {Guides|null} guides
+   */
+  setGuides(guides) {
+    const key = JSON.stringify(guides);
+    if (key === this.guidesKey) return;
+    this.guidesKey = key;
+    this.guides = guides;
+    this.element.dataset.guides = guides ? key : '';
+    if (this.plot) this.plot.redraw(false, false);
   }
 
   /**
@@ -152,14 +175,18 @@ export class LineChart {
       const c = columns[g.id] ?? { median: empty() };
       data.push(y(c.median));
       if (g.band) data.push(y(c.hi ?? empty()), y(c.lo ?? empty()));
+      for (let k = 0; k < (g.seeds ?? 0); k += 1) data.push(y(c.seeds?.[k] ?? empty()));
     }
     return data;
   }
 
+  /** uPlot series of a group: its line, its band's two edges, its seeds' lines. */
+  static seriesCount(g) { return 1 + (g.band ? 2 : 0) + (g.seeds ?? 0); }
+
   _seriesIndices(groupId) {
     let index = 1;
     for (const g of this.groups) {
-      const count = g.band ? 3 : 1;
+      const count = LineChart.seriesCount(g);
       if (g.id === groupId) return Array.from({ length: count }, (_, i) => index + i);
       index += count;
     }
@@ -224,6 +251,10 @@ export class LineChart {
         series.push({ ...edge }, { ...edge });
         bands.push({ series: [series.length - 2, series.length - 1], fill: withAlpha(g.colour, 0.15) });
       }
+      for (let k = 0; k < (g.seeds ?? 0); k += 1) {
+        series.push({ label: STRINGS.charts.seedLine(g.label, k + 1), stroke: withAlpha(g.colour, 0.45), width: 1, dash: g.dash,
+          show, points: { show: false }, spanGaps: false });
+      }
     }
     const { logY, logX, integerX, emptyY, yRange } = this.options;
     const y = logY ? { distr: 3, log: 10 } : { distr: 1 };
@@ -249,7 +280,7 @@ export class LineChart {
         axis(this.options.yLabel, 'yTicks', logY ? logAxisParts(lang) : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
-        draw: [(u) => this._drawMarker(u)],
+        draw: [(u) => this._drawMarker(u), (u) => this._drawGuides(u)],
       },
     }, this._uplotData(), this.plotBox);
   }
@@ -273,6 +304,62 @@ export class LineChart {
     ctx.moveTo(x, u.bbox.top);
     ctx.lineTo(x, u.bbox.top + u.bbox.height);
     ctx.stroke();
+    ctx.restore();
+  }
+
+  _drawGuides(u) {
+    const g = this.guides;
+    if (!g?.level || !this.data || this.data.xs.length === 0) return;
+    const ctx = u.ctx;
+    const dpr = devicePixelRatio || 1;
+    const theme = this.options.theme();
+    const { left, top, width, height } = u.bbox;
+    const y = Math.round(u.valToPos(g.level.value, 'y', true));
+    if (!(y >= top && y <= top + height)) return;
+    const xOf = (x) => Math.round(u.valToPos(x, 'x', true));
+    const inside = (px) => px >= left && px <= left + width;
+    ctx.save();
+    ctx.lineWidth = Math.max(1, dpr);
+    ctx.setLineDash([6 * dpr, 4 * dpr]);
+    ctx.strokeStyle = theme.text;
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(left + width, y);
+    ctx.stroke();
+    ctx.fillStyle = theme.text;
+    ctx.font = `${11 * dpr}px ${theme.font}`;
+    ctx.textAlign = 'right';
+    ctx.fillText(g.level.label, left + width - 4 * dpr, y - 4 * dpr);
+    ctx.lineWidth = 2 * dpr;
+    ctx.textAlign = 'left';
+    for (const line of g.lines ?? []) {
+      const x = xOf(line.x);
+      if (!inside(x)) continue;
+      ctx.strokeStyle = line.colour;
+      ctx.beginPath();
+      ctx.moveTo(x, top + height);
+      ctx.lineTo(x, y);
+      ctx.stroke();
+      ctx.fillStyle = line.colour;
+      ctx.fillText(line.label, x + 3 * dpr, top + height - 6 * dpr);
+    }
+    ctx.textAlign = 'right';
+    (g.never ?? []).forEach((note, k) => {
+      ctx.fillStyle = note.colour;
+      ctx.fillText(note.label, left + width - 4 * dpr, y + (14 + 14 * k) * dpr);
+    });
+    ctx.setLineDash([]);
+    ctx.lineWidth = Math.max(1, dpr);
+    for (const dot of g.dots ?? []) {
+      const x = xOf(dot.x);
+      if (!inside(x)) continue;
+      ctx.fillStyle = dot.colour;
+      ctx.strokeStyle = theme.surface;
+      ctx.beginPath();
+      ctx.arc(x, y, 3.5 * dpr, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
     ctx.restore();
   }
 
@@ -302,7 +389,7 @@ export class LineChart {
       if (resting) while (j > 0 && (data[column][j] === null || data[column][j] === undefined)) j -= 1;
       const value = data[column][j];
       const band = g.band ? [data[column + 2][j], data[column + 1][j]] : null;
-      column += g.band ? 3 : 1;
+      column += LineChart.seriesCount(g);
       if (this.hidden.has(g.id)) continue;
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.borderTopColor = g.colour;

@@ -19,6 +19,15 @@ function setData(element, name, value) {
   if (element.dataset[name] !== value) element.dataset[name] = value;
 }
 
+/** A time left, rounded as a reader takes it in: "40 s", "3 min", "1 h 5 min". */
+export function timeLeft(seconds, lang = 'en') {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 90) return T.seconds(whole(s, lang));
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return T.minutes(whole(minutes, lang));
+  return T.hours(whole(Math.floor(minutes / 60), lang), whole(minutes % 60, lang));
+}
+
 export class RunTable {
   /** @param {string} lang how numbers are written (the element's) */
   constructor(lang = 'en') {
@@ -58,7 +67,9 @@ export class RunTable {
     if (this.progress.max !== Math.max(1, total)) this.progress.max = Math.max(1, total);
     if (this.progress.value !== done) this.progress.value = done;
     const { lang } = this;
-    setText(this.summary, T.summary(count(done, lang), count(total, lang)) + (training ? T.rate(short(rate, lang)) : ''));
+    // The time left at the rate of the last seconds (all runs together): long presets say how long they take.
+    const eta = training && rate > 0 && total > done ? T.eta(timeLeft((total - done) / rate, lang)) : '';
+    setText(this.summary, T.summary(count(done, lang), count(total, lang)) + (training ? T.rate(short(rate, lang)) : '') + eta);
     setData(this.element, 'stepsDone', String(stepsDone));
 
     // Display names from the core once its answer is here (the same as the answer's).

@@ -1,6 +1,8 @@
 // The scenarios: one-click presets from the core's table (src/core/scenarios.cpp, via lab.scenarios()).
 // Each preset is a settings fragment in the page's URL keys, applied through the same parser as a link, so
-// it is validated like one and the page's link (Copy link) shares it.  A preset sets the settings; Start runs it.
+// it is validated like one and the page's link (Copy link) shares it.  Every preset names every training setting,
+// so it is a whole state: its button is pressed only while the settings equal it.  A preset's button sets it (a
+// change that would discard progress asks first, as a control does); its Run button sets it and starts.
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
@@ -12,11 +14,12 @@ const T = STRINGS.scenarios;
 
 export class ScenariosView {
   /**
-   * @param {{store, notify: (texts: string|string[]) => void}} deps
+   * @param {{store, notify: (texts: string|string[]) => void, run: () => void}} deps  run: start the settings now set
    */
-  constructor({ store, notify }) {
+  constructor({ store, notify, run }) {
     this.store = store;
     this.notify = notify;
+    this.run = run;
     this.list = [];
     this.body = h('tbody');
     this.element = h('section', { class: 'scenarios', attrs: { 'aria-labelledby': 'lab-scenarios-title', 'data-scenarios': '' } }, [
@@ -35,13 +38,14 @@ export class ScenariosView {
     this.element.hidden = list.length === 0;
     replaceChildren(this.body, list.map((s) => h('tr', { attrs: { 'data-scenario': s.id } }, [
       h('th', { attrs: { scope: 'row' } }, [button({ text: s.title, class: 'scenario-button', title: s.settings.replace(/&/g, ' '),
-        onClick: () => this.apply(s) })]),
+        onClick: () => this.apply(s) }), ' ', button({ text: T.run, class: 'chip scenario-run', ariaLabel: T.runLabel(s.title),
+        key: `run-${s.id}`, onClick: () => { this.apply(s); this.run(); } })]),
       h('td', { text: s.caption }),
     ])));
     this.show(this.store.state);
   }
 
-  /** Apply a preset over the current settings, as a link would. */
+  /** Apply a preset over the current settings, as a link would (origin 'preset': asks before discarding runs). */
   apply(scenario) {
     const { state, notices } = parseHash(scenario.settings, this.store.state);
     if (notices.length) this.notify(notices);

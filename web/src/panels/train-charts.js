@@ -6,10 +6,11 @@ import { button, rangeControl, selectControl, toggleControl } from '../ui/contro
 import { LAYER_DASHES } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HeatmapChart } from '../charts/heatmap.js';
-import { accuracySeries, layerId, layerSeries, lossSeries, runSeries } from '../training/series.js';
+import { accuracySeries, layerId, layerSeries, lossSeries, runSeries, seedsOf } from '../training/series.js';
 import { downloadBlob } from '../export/download.js';
 import { STRINGS } from '../ui/strings.js';
-import { whole } from '../ui/format.js';
+import { curveDefinitions } from '../core-tables.js';
+import { short, whole } from '../ui/format.js';
 
 const T = STRINGS.trainCharts;
 
@@ -66,7 +67,9 @@ export class TrainCharts {
     this.heatmaps = new Map();
     this.heatmapGrid = h('div', { class: 'chart-grid heatmaps' });
     this.keys = {};
-    this.lossBlock = h('div', { class: 'chart-with-controls' }, [this.loss.element, this.smooth.element]);
+    // What the loss chart draws and how it relates to the answer (its window, the threshold, the markers).
+    this.lossNote = h('p', { class: 'chart-note', attrs: { 'data-note': 'loss' } });
+    this.lossBlock = h('div', { class: 'chart-with-controls' }, [this.loss.element, this.lossNote, this.smooth.element]);
     this.curveGrid = h('div', { class: 'chart-grid' }, [this.accuracy.element, this.entropy.element]);
     this.heatmapHint = h('p', { class: 'hint', text: T.heatmapHint });
     this.heatmapBlock = [h('h3', { text: T.heatmapsTitle }), this.heatmapHint,
@@ -114,8 +117,12 @@ export class TrainCharts {
       (c) => this.renderHeatmaps(c)];
   }
 
-  renderLoss({ state, slots, labelOf, colourOf, band }) {
-    this.loss.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band })));
+  renderLoss({ state, slots, labelOf, colourOf, band, answer }) {
+    this.loss.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band,
+      seeds: seedsOf(slots, v).length })));
+    this.loss.setGuides(lossGuides(answer, state, colourOf, this.lang));
+    setText(this.lossNote, T.lossNote(short(state.threshold, this.lang), whole(curveDefinitions.window, this.lang),
+      whole(state.smooth, this.lang)));
     if (!this._changed('loss', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
     const { xs, columns } = lossSeries(slots, state.variants, state.smooth);
     this.loss.setData(xs, columns);
@@ -188,6 +195,25 @@ export class TrainCharts {
     this.keys[name] = key;
     return true;
   }
+}
+
+/**
+ * What the answer reads, for the loss chart: the threshold, a vertical line at each variant's median steps to
+ * threshold and a dot at each seed's (the core's numbers, answer.variants).  Before an answer: the threshold only.
+ */
+export function lossGuides(answer, state, colourOf, lang) {
+  const level = { value: state.threshold, label: T.thresholdLine(short(state.threshold, lang)) };
+  if (!answer) return { level, lines: [], dots: [], never: [] };
+  const reached = (x) => typeof x === 'number' && Number.isFinite(x);
+  const variants = answer.variants.filter((v) => state.variants.includes(v.name));
+  return {
+    level,
+    lines: variants.filter((v) => reached(v.medianStepsToThreshold)).map((v) => ({ x: v.medianStepsToThreshold,
+      colour: colourOf(v.name), label: T.medianLine(short(v.medianStepsToThreshold, lang)) })),
+    never: variants.filter((v) => v.medianNever).map((v) => ({ colour: colourOf(v.name), label: T.neverLine(v.label) })),
+    dots: variants.flatMap((v) => v.runs.filter((r) => reached(r.stepsToThreshold)).map((r) => ({ x: r.stepsToThreshold,
+      colour: colourOf(v.name) }))),
+  };
 }
 
 function setText(element, text) {

@@ -33,6 +33,8 @@ const STATUS_INTERVAL_MS = 200;
 const CHART_INTERVAL_MS = 1000;
 const PHONE_WIDTH = 640;
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
+// Changes a learner made by hand: when they would discard progress, the page asks before applying them.
+const ASKING_ORIGINS = new Set(['control', 'preset']);
 
 export class TrainPanel {
   /**
@@ -80,7 +82,8 @@ export class TrainPanel {
       start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
       reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme, lang });
-    this.scenarios = new ScenariosView({ store, notify });
+    // A preset's Run: start its runs, unless setting it would discard progress (the pending notice then asks).
+    this.scenarios = new ScenariosView({ store, notify, run: () => { if (!this.pendingPlan && !this.refusal()) this.start(); } });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
@@ -205,7 +208,7 @@ export class TrainPanel {
   /**
    * New model/task settings: apply them now, or, when a learner changed a control in a way that would discard
    * progress, keep the curves until Start.  A change that keeps every run (more seeds) applies at once, and so do
-   * changes from a link, an attribute or the API.
+   * changes from a link, an attribute or the API (a learner's control or preset asks; a host's call does not).
    */
   _planChanged(state, origin) {
     const plan = runPlan(state);
@@ -216,7 +219,7 @@ export class TrainPanel {
       this.pending.hidden = true;
       return;
     }
-    if (progress === 0 || origin !== 'control') {
+    if (progress === 0 || !ASKING_ORIGINS.has(origin)) {
       this.pendingPlan = false;
       this.pending.hidden = true;
       this._applyPlan(state);

@@ -18,7 +18,7 @@
 //   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS)
 //   doc      the core's one-line doc, for those
 
-import { settings } from '../core-tables.js';
+import { curveDefinitions, settings } from '../core-tables.js';
 
 /** The core's settings table by canonical name (src/core/settings.cpp). */
 export const CORE_SETTINGS = new Map(settings.map((s) => [s.name, s]));
@@ -101,7 +101,8 @@ const RUN = [
 const VIEW = [
   { key: 'weightsLogY', type: 'bool', default: false, group: 'view', label: 'log-scale softmax weights' },
   { key: 'logY', type: 'bool', default: true, group: 'view', label: 'log-scale loss' },
-  { key: 'smooth', type: 'int', default: 20, min: 1, max: 200, group: 'view', label: 'smoothing window' },
+  // By default the charts smooth as the answer does (its trailing window), so its markers sit on the curves.
+  { key: 'smooth', type: 'int', default: curveDefinitions.window, min: 1, max: 200, group: 'view', label: 'smoothing window' },
   { key: 'heatLayer', type: 'int', default: 2, min: 1, max: 6, group: 'view', label: 'heatmap layer' },
   { key: 'heatHead', type: 'int', default: 1, min: 1, max: 16, group: 'view', label: 'heatmap head' },
 ];

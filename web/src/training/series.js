@@ -37,9 +37,26 @@ function variantSteps(views, variants) {
   return variants.map((v) => commonSteps(views.filter((view) => view.record.variant === v)));
 }
 
-/** Smoothed loss per variant. @returns {Series} */
+/**
+ * Smoothed loss per variant: the median and band where every seed still going has data, and each seed's own
+ * curve (columns[variant].seeds, in the order of seedsOf) as far as that seed has gone, so that a seed that is
+ * ahead, or stalled while the others finished, shows as itself.  @returns {Series}
+ */
 export function lossSeries(views, variants, smooth) {
-  return runSeries(views, variants, 'loss', smooth);
+  const limits = variantSteps(views, variants);
+  const xs = displaySteps(Math.max(0, ...views.map((v) => v.record.stepsDone)));
+  const columns = {};
+  variants.forEach((v, i) => {
+    const smoothed = recordsOf(views, v).map((r) => smoothForDisplay(r.loss.view, smooth));
+    columns[v] = { ...seedBand(smoothed.map((c) => c.subarray(0, limits[i])), xs),
+      seeds: smoothed.map((c) => xs.map((x) => (x <= c.length && Number.isFinite(c[x - 1]) ? c[x - 1] : null))) };
+  });
+  return { xs, columns };
+}
+
+/** The seeds of a variant's runs, in the order lossSeries gives their curves. */
+export function seedsOf(views, variant) {
+  return recordsOf(views, variant).map((r) => r.seed);
 }
 
 /**

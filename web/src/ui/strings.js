@@ -91,6 +91,7 @@ export const STRINGS = Object.freeze({
     series: (title) => `${title}: series`,
     showOrHide: (label) => `Show or hide ${label}`,
     band: (label) => `${label} range`,
+    seedLine: (label, seed) => `${label}, seed ${seed}`,
     readoutX: (label, x) => `${label} ${x}`,
     readoutItem: (label, value, range, at) => `${label} ${value}${range}${at}`,
     readoutAt: (label, x) => ` (${label} ${x})`,
@@ -265,7 +266,7 @@ export const STRINGS = Object.freeze({
 
   // ---- the exercise's charts (panels/train-charts.js) ----
   trainCharts: {
-    loss: 'Copy loss (median over seeds, band = range)',
+    loss: 'Copy loss (each seed, their median and range)',
     lossY: 'loss',
     step: 'step',
     logY: 'log y',
@@ -288,6 +289,12 @@ export const STRINGS = Object.freeze({
       + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.',
     heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
     mechanismPending: 'The readings appear once every run has done a trailing window of steps.',
+    thresholdLine: (threshold) => `threshold ${threshold}`,
+    medianLine: (steps) => `median ${steps}`,
+    neverLine: (label) => `${label}: median never below`,
+    lossNote: (threshold, window, smooth) => `Thin lines: each seed; thick: the median over seeds where every seed has data, shaded: their range. `
+      + `Dashed line: the threshold ${threshold}. The answer reads each seed's trailing mean over ${window} steps: a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps.`
+      + (smooth === window ? '' : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
   },
 
   // ---- notes next to the exercise's charts, from numbers measured in the page (panels/train-notes.js) ----
@@ -306,6 +313,10 @@ export const STRINGS = Object.freeze({
     progress: 'training progress',
     summary: (done, total) => `${done} / ${total} steps`,
     rate: (rate) => ` · ${rate} steps/s`,
+    eta: (time) => ` · about ${time} left`,
+    seconds: (s) => `${s} s`,
+    minutes: (m) => `${m} min`,
+    hours: (h, m) => `${h} h ${m} min`,
     title: 'Runs',
     table: 'Runs table',
     columns: ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss'],
@@ -343,7 +354,9 @@ export const STRINGS = Object.freeze({
   // ---- the scenarios box (panels/scenarios-view.js; the presets' titles and captions are the core's) ----
   scenarios: {
     title: 'Scenarios: one click sets up an experiment',
-    hint: 'Each preset sets the settings (and the link); press Start to run it. What to look at is beside it.',
+    hint: 'A preset sets every training setting (and the link); Run also starts it. What to look at is beside it.',
+    run: 'Run',
+    runLabel: (title) => `Run the preset ${title}`,
     preset: 'preset',
     lookAt: 'what to look at',
     table: 'Presets table',
