@@ -18,13 +18,24 @@ const PLAIN_X = Object.freeze({ maximumFractionDigits: 6, useGrouping: false });
 const POWER_OF_10 = Object.freeze({ maximumFractionDigits: 3, useGrouping: false });
 const INTEGER_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
 
+const onePoint = (u) => u.data[0].length === 1;
 const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
 
-/** A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0"). */
-export function logTickLabel(v, lang = 'en') {
+const PLAIN_EXPONENTS = [-3, 4];
+/** Whether every power of ten among `values` is written plainly (0.001 ... 10000) by logTickLabel. */
+const allPlain = (values) => values.filter(isPowerOf10).every((v) => {
+  const e = Math.round(Math.log10(v));
+  return e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1];
+});
+
+/**
+ * A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0").  `plain` false:
+ * 1e2 even for a moderate one, so that an axis that needs 1e6 does not also say 10000.
+ */
+export function logTickLabel(v, lang = 'en', plain = true) {
   if (!(v > 0)) return '';
   const e = Math.round(Math.log10(v));
-  if (isPowerOf10(v)) return e >= -3 && e <= 4 ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
+  if (isPowerOf10(v)) return plain && e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1] ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
   return short(v, lang);
 }
 
@@ -42,7 +53,9 @@ function logAxisParts(lang) {
   return {
     values: (u, splits) => {
       const k = every(u, splits);
-      return splits.map((v) => (!decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0) ? logTickLabel(v, lang) : null));
+      const shown = splits.filter((v) => !decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0));
+      const plain = allPlain(shown);
+      return splits.map((v) => (shown.includes(v) ? logTickLabel(v, lang, plain) : null));
     },
     filter: (u, splits) => (decades(splits) ? splits.map((v) => (isPowerOf10(v) ? v : null)) : splits),
   };
@@ -245,7 +258,8 @@ export class LineChart {
     const bands = [];
     for (const g of this.groups) {
       const show = !this.hidden.has(g.id);
-      series.push({ label: g.label, stroke: g.colour, width: 2, dash: g.dash, show, points: { show: false }, spanGaps: false });
+      // A line of one point has no segment to draw: show its point (e.g. the entropy after one Step).
+      series.push({ label: g.label, stroke: g.colour, width: 2, dash: g.dash, show, points: { show: onePoint }, spanGaps: false });
       if (g.band) {
         const edge = { label: STRINGS.charts.band(g.label), stroke: withAlpha(g.colour, 0.25), width: 1, show, points: { show: false } };
         series.push({ ...edge }, { ...edge });

@@ -22,6 +22,8 @@ const SWEEP_DKS = [1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256, 
 const SWEEP_DRAWS = 500;
 const HISTOGRAM_SAMPLES = 20000;
 const HISTOGRAM_BINS = 60;
+// The log axis of the sorted weights starts here: a raw softmax has weights down to 1e-300.
+const WEIGHT_FLOOR = 1e-12;
 const DK_SLIDER_MAX = 1000;
 const ALPHA_PRESETS = [
   { alpha: 0, text: T.presetRaw, title: T.presetRawTitle },
@@ -120,6 +122,7 @@ export class SoftmaxPanel {
     this.weightsChart = new LineChart({ name: 'weights', title: T.weightsTitle, xLabel: T.rank, yLabel: T.weight,
       theme, height: 200, logY: this.store.state.weightsLogY, lang });
     this.weightsChart.addTool(this.weightsLog.element);
+    this.weightsNote = h('p', { class: 'chart-note', attrs: { 'data-note': 'weights' } });
     this.rawHistogram = new HistogramChart({ name: 'dots-raw', title: T.rawHistogram, xLabel: T.dot, theme, lang });
     this.scaledHistogram = new HistogramChart({ name: 'dots-scaled', title: T.scaledHistogram, xLabel: T.scaledDot, theme, lang });
     const band = (label, key) => ({ id: key, label, band: true });
@@ -147,7 +150,8 @@ export class SoftmaxPanel {
     this.exerciseNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'exercise-dk', 'aria-live': 'polite' } }, [this.exerciseText, ' ', this.useExerciseDk]);
     this.results = h('div', { class: 'results' }, [
       printout,
-      h('div', { class: 'chart-grid' }, [this.weightsChart.element, this.rawHistogram.element, this.scaledHistogram.element]),
+      h('div', { class: 'chart-grid' }, [h('div', { class: 'chart-with-note' }, [this.weightsChart.element, this.weightsNote]),
+        this.rawHistogram.element, this.scaledHistogram.element]),
       h('h3', {}, [T.sweepTitle, this.sweepStatus]),
       h('p', { class: 'hint', text: T.sweepHint(whole(SWEEP_DRAWS, lang)) }),
       h('div', { class: 'chart-grid three' }, this.sweepCharts.map((c) => c.element)),
@@ -233,17 +237,23 @@ export class SoftmaxPanel {
     this._renderWeights(demo);
   }
 
-  /** The sorted weights; on a log axis, clipped at 1e-12 (a raw softmax has weights down to 1e-300). */
+  /**
+   * The sorted weights.  On a log axis the weights below WEIGHT_FLOOR are left out (a raw softmax has weights
+   * down to 1e-300, which would squeeze the axis), and the note under the chart says how many.
+   */
   _renderWeights(demo) {
     const keys = demo.keys;
     const sortedDesc = (a) => Float64Array.from(a).sort().reverse();
     const raw = sortedDesc(demo.raw.weights);
     const scaled = sortedDesc(demo.scaled.weights);
-    const floor = 1e-12;
     const logY = this.store.state.weightsLogY;
-    const clip = (w) => (logY ? Math.max(w, floor) : w);
+    const shown = (w) => (logY && w < WEIGHT_FLOOR ? null : w);
     this.weightsChart.setData(Array.from({ length: keys }, (_, i) => i + 1), {
-      raw: { median: Array.from(raw, clip) }, scaled: { median: Array.from(scaled, clip) } });
+      raw: { median: Array.from(raw, shown) }, scaled: { median: Array.from(scaled, shown) } });
+    const below = (list) => list.filter((w) => w < WEIGHT_FLOOR).length;
+    const { lang } = this;
+    this.weightsNote.textContent = logY && below(raw) + below(scaled) > 0
+      ? T.weightsBelowFloor(short(WEIGHT_FLOOR, lang), whole(below(raw), lang), whole(below(scaled), lang), whole(keys, lang)) : '';
   }
 
   _requestHistograms(state) {

@@ -209,7 +209,7 @@ export function lossGuides(answer, state, colourOf, lang) {
   return {
     level,
     lines: variants.filter((v) => reached(v.medianStepsToThreshold)).map((v) => ({ x: v.medianStepsToThreshold,
-      colour: colourOf(v.name), label: T.medianLine(short(v.medianStepsToThreshold, lang)) })),
+      colour: colourOf(v.name), label: T.medianLine(v.cells.median) })),  // as the answer's table writes it
     never: variants.filter((v) => v.medianNever).map((v) => ({ colour: colourOf(v.name), label: T.neverLine(v.label) })),
     dots: variants.flatMap((v) => v.runs.filter((r) => reached(r.stepsToThreshold)).map((r) => ({ x: r.stepsToThreshold,
       colour: colourOf(v.name) }))),

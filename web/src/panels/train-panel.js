@@ -36,6 +36,15 @@ const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p)
 // Changes a learner made by hand: when they would discard progress, the page asks before applying them.
 const ASKING_ORIGINS = new Set(['control', 'preset']);
 
+/**
+ * A button that had the focus and is now disabled (Start once the runs go, Pause once they stop) would drop it to
+ * the page's body: hand it to the first enabled button of the row instead, so the keyboard stays there.
+ */
+function keepFocus(focused, buttons) {
+  if (!buttons.includes(focused) || !focused.disabled) return;
+  buttons.find((b) => !b.disabled)?.focus();
+}
+
 export class TrainPanel {
   /**
    * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number,
@@ -295,10 +304,12 @@ export class TrainPanel {
     const refusal = this.refusal();
     if (refusal || this.shownRefusal) this._showProblem(refusal);
     this.shownRefusal = refusal;
+    const focused = start.getRootNode().activeElement;
     start.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     pause.disabled = !ex.running;
     step.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
     reset.disabled = !started && !ex.running && !this.pendingPlan;
+    keepFocus(focused, [start, pause, step, reset]);
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     const phase = this._renderStatusLine(slots, state.steps);
     this.answerClient.update(slots, state, this.lang);

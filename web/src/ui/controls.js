@@ -23,13 +23,17 @@ export function rangeControl(o) {
     step: o.sliderStep ?? o.step ?? 1 } });
   const box = h('input', { class: 'number', attrs: { type: 'number', min: o.min, max: o.max, step: o.step ?? 'any',
     'aria-label': STRINGS.exactValue(o.label), inputmode: 'decimal' } });
+  // A screen reader reads the setting's value, not the slider's position (a log slider's position is an exponent).
+  const speak = (value) => slider.setAttribute('aria-valuetext', String(value));
   const set = (value) => {
     slider.value = String(toSlider(value));
     box.value = String(value);
+    speak(value);
   };
   slider.addEventListener('input', () => {
     const value = fromSlider(Number(slider.value));
     box.value = String(value);
+    speak(value);
     o.onChange(value);
   });
   box.addEventListener('change', () => {

@@ -15,6 +15,7 @@ import { formatNumber, plural } from './locale.js';
 export const STRINGS = Object.freeze({
   // ---- the bar at the top of every element (element/lab-instance.js) ----
   brand: 'sqrtdk lab',
+  skipToExercise: 'Skip to the exercise ↓',
   copyLink: 'Copy link',
   copyLinkTitle: 'copy a link that restores every setting, seeds included',
   linkLabel: 'link to these settings',
@@ -147,6 +148,7 @@ export const STRINGS = Object.freeze({
       + `${scaledJ} scaled${more ? ` (${more}× more when scaled)` : ''}.`,
     // the charts
     weightsTitle: 'Softmax weights, sorted',
+    weightsBelowFloor: (floor, raw, scaled, keys) => `Log axis: weights below ${floor} are left out (raw: ${raw} of ${keys}, scaled: ${scaled} of ${keys}).`,
     rank: 'rank',
     weight: 'weight',
     rawHistogram: 'q·k over many draws',

@@ -1,0 +1,106 @@
+// What a careful learner reads: the loss chart shows every number the answer quotes (threshold line, each seed's
+// steps to threshold as a dot, each variant's median as a line, the answer's window stated), one Step draws a
+// point on the entropy chart, the keyboard keeps its place (Start -> Pause; a skip link past the explorer to
+// Start), sliders speak their values, and the log-scale softmax weights say what they leave out.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, newPage, openLab, waitForDemo, waitForRest } from './helpers/browser.mjs';
+
+// Pixels of the canvas of chart `name` in colour `rgb` (within a small tolerance).
+async function pixelsOf(page, name, rgb) {
+  return page.evaluate(([chartName, [r, g, b]]) => {
+    const canvas = document.querySelector('sqrtdk-lab').shadowRoot.querySelector(`[data-chart="${chartName}"] canvas`);
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8 && data[i + 3] > 200) n += 1;
+    }
+    return n;
+  }, [name, rgb]);
+}
+
+const SCALED_RGB = [0x00, 0x72, 0xb2];  // the scaled variant's colour (palette.js, Okabe-Ito blue)
+
+test('the loss chart shows the answer: threshold, each seed\'s steps and each median, with the window stated', async () => {
+  const env = await openLab();
+  try {
+    const { page, context, errors } = await newPage(env.browser, { width: 1280 });
+    await page.goto(env.url('http', 'index.html', '#panels=train&seeds=2&steps=150&evalEvery=50&variants=scaled,unscaled'));
+    const l = lab(page);
+    const chart = l.locator('[data-chart="loss"]');
+    // Before Start: the threshold line only.
+    await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot
+      .querySelector('[data-chart="loss"]')?.dataset.guides?.includes('"level"'), null, { timeout: 90000 });
+    assert.deepEqual(JSON.parse(await chart.getAttribute('data-guides')).lines, []);
+    await l.locator('button', { hasText: 'Start' }).click();
+    await l.locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
+    await waitForRest(page);
+    const guides = JSON.parse(await chart.getAttribute('data-guides'));
+    assert.equal(guides.level.value, 0.1);
+    // Every number of the answer table's steps column is on the chart: each seed's as a dot, the median as a line.
+    for (const variant of ['scaled', 'unscaled']) {
+      const row = l.locator(`.answer tr[data-variant="${variant}"]`);
+      const seeds = (await row.locator('[data-cell="seeds"]').textContent()).split(' · ');
+      const median = await row.locator('[data-cell="median"]').textContent();
+      const reached = seeds.filter((s) => /^\d/.test(s)).map(Number);
+      const mine = guides.lines.filter((line) => line.label === `median ${median}`);
+      if (/^\d/.test(median)) assert.equal(mine.length, 1, `${variant}: a line at its median ${median}`);
+      for (const step of reached) assert.ok(guides.dots.some((d) => d.x === step), `${variant}: a dot at ${step}`);
+    }
+    assert.equal(guides.dots.length, (await l.locator('.answer [data-cell="seeds"]').allTextContents())
+      .flatMap((t) => t.split(' · ')).filter((s) => /^\d/.test(s)).length);
+    // Each seed's own curve is drawn: 2 seeds x 2 variants thin lines besides the medians and bands.
+    assert.equal(await chart.getAttribute('data-points'), '150');
+    assert.match(await l.locator('[data-note="loss"]').textContent(), /trailing mean over 20 steps/);
+    // Another smoothing: the note says the curves no longer cross where the dots are.
+    await l.locator('[data-key="smooth"] input.number').fill('1');
+    await l.locator('[data-key="smooth"] input.number').press('Enter');
+    await l.locator('[data-note="loss"]', { hasText: 'now smooths over 1 steps' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await env.close();
+  }
+});
+
+test('keyboard and screen reader: skip link to Start, focus kept after Start, one Step draws the entropy, sliders speak values', async () => {
+  const env = await openLab();
+  try {
+    const { page, context, errors } = await newPage(env.browser, { width: 1280 });
+    await page.goto(env.url('http', 'index.html', '#seeds=1&steps=60&variants=scaled'));
+    const l = lab(page);
+    await waitForDemo(page);
+    // The skip link is the element's first tab stop and lands on Start.
+    const skip = l.locator('button.skip-link');
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    const focusedText = () => page.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.activeElement?.textContent ?? 'body');
+    assert.equal(await focusedText(), 'Start');
+    // Enter on Start: the runs go, Start is disabled and the focus moves to Pause (not to the page's body).
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.activeElement?.textContent === 'Pause', null, { timeout: 90000 });
+    await l.locator('button', { hasText: 'Pause' }).click();
+    await waitForRest(page);
+    await l.locator('button', { hasText: 'Reset' }).click();
+    await l.locator('.runs[data-steps-done="0"]').waitFor();
+    // One Step: the entropy chart has one point and draws it.
+    await l.locator('button', { hasText: 'Step' }).click();
+    await l.locator('[data-chart="entropy"][data-points="1"]').waitFor({ timeout: 90000 });
+    await waitForRest(page);
+    assert.ok(await pixelsOf(page, 'entropy', SCALED_RGB) > 0, 'the one point is drawn');
+    // The d_k slider (a log slider) speaks d_k, not its position.
+    const slider = l.locator('[data-key="dk"] input[type="range"]');
+    assert.equal(await slider.getAttribute('aria-valuetext'), '128');
+    await l.locator('[data-key="dk"] input.number').fill('1024');
+    await l.locator('[data-key="dk"] input.number').press('Enter');
+    assert.equal(await slider.getAttribute('aria-valuetext'), '1024');
+    // Log-scale weights: what falls below the axis' floor is said, not drawn at the floor.
+    await l.locator('[data-key="weightsLogY"] input').check();
+    await l.locator('[data-note="weights"]', { hasText: /left out \(raw: \d+ of 50/ }).waitFor();
+    assert.doesNotMatch(await l.locator('[data-chart="weights"] .chart-readout').textContent(), /1\.00e-12/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await env.close();
+  }
+});
