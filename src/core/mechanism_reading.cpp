@@ -102,7 +102,10 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
                          .with("ref", variant_label_arg(a.variants[0])).with("grad", Arg::value(v.early_grad))
                          .with("refGrad", Arg::value(ref.early_grad)).with("relation", relation(v.early_grad, ref.early_grad)));
     if (vs[i].name == "unscaled" && vs[0].name == "scaled")
-      out.qk.push_back(Message(v.early_grad >= ref.early_grad ? "mech.qk.larger_why" : "mech.qk.smaller_why")
+      // Larger: by the scale's factor, less what the sharper softmax takes back (if it is sharper at all).
+      out.qk.push_back(Message(v.early_grad < ref.early_grad                          ? "mech.qk.smaller_why"
+                               : v.early_jacobian_mean < ref.early_jacobian_mean ? "mech.qk.larger_why"
+                                                                                  : "mech.qk.larger_why_not_sharper")
                            .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
                            .with("jacobian", Arg::value(v.early_jacobian_mean))
                            .with("refJacobian", Arg::value(ref.early_jacobian_mean)));

@@ -154,6 +154,11 @@ const std::vector<Phrase>& phrasebook() {
        "derivative with respect to W_q and W_k, are {root}× larger; its sharper softmax passes less of it (|J|_F "
        "{jacobian} vs {refJacobian}), not enough to cancel that. The lesson's dying gradient is a later thing: a "
        "gradient that is small while the loss is still high."},
+      {"mech.qk.larger_why_not_sharper",
+       "It starts larger because unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: its logits, and their "
+       "derivative with respect to W_q and W_k, are {root}× larger, and here its softmax is not sharper (|J|_F "
+       "{jacobian} vs {refJacobian}), so nothing cancels that. The lesson's dying gradient is a later thing: a "
+       "gradient that is small while the loss is still high."},
       {"mech.qk.smaller_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits {root}× larger, but its "
        "saturated softmax passes so much less (|J|_F {jacobian} vs {refJacobian}) that its q/k gradient is smaller "
@@ -199,7 +204,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.adam.learns",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
        "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
-       "does not set the size of the step. A sharp softmax still passes a direction, and the normalised step follows "
+       "does not set the size of the step. Even a sharp softmax passes a direction, and the normalised step follows "
        "it at full size, so {label} learns: median {steps} steps to the threshold, {ref} {refSteps}."},
       {"mech.why.adam.fails",
        "Adam divides each step by the running size of its own gradient, so the step stays full size whatever the "

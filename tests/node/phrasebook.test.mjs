@@ -48,12 +48,13 @@ const mechanismRuns = (make) => [0, 1, 2].map((seed) => ({ seed, ...make() }));
 /** Answers with mechanism readings: each optimizer x learns / slow / fails, q/k gradient larger and smaller. */
 function mechanismKinds() {
   const scaled = ['scaled', mechanismRuns(() => withMechanism(geometric(2.3, 0.001, 200), 0.2, 0.001, 0.4))];
-  const unscaled = (end, g0, g1, flat = false) => ['unscaled', mechanismRuns(() => withMechanism(
-    flat ? new Float32Array(200).fill(end) : geometric(2.3, end, 200), g0, g1, 0.95))];
+  const unscaled = (end, g0, g1, flat = false, top = 0.95) => ['unscaled', mechanismRuns(() => withMechanism(
+    flat ? new Float32Array(200).fill(end) : geometric(2.3, end, 200), g0, g1, top))];
   return ['sgd', 'adam'].flatMap((optimizer) => [
     ask([scaled, unscaled(0.01, 0.8, 0.01)], { steps: 200, optimizer }),      // learns; gradient larger at first
     ask([scaled, unscaled(0.5, 0.1, 0.08)], { steps: 200, optimizer }),       // slow; smaller at first, still alive
     ask([scaled, unscaled(2.2, 0.8, 0.001, true)], { steps: 200, optimizer }), // stuck: its gradient died
+    ask([scaled, unscaled(0.01, 0.8, 0.01, false, 0.2)], { steps: 200, optimizer }), // larger, softmax no sharper
   ]);
 }
 
