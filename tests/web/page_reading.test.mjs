@@ -49,7 +49,7 @@ test('the loss chart shows the answer: threshold, each seed\'s steps and each me
     }
     assert.equal(guides.dots.length, (await l.locator('.answer [data-cell="seeds"]').allTextContents())
       .flatMap((t) => t.split(' · ')).filter((s) => /^\d/.test(s)).length);
-    // Each seed's own curve is drawn: 2 seeds x 2 variants thin lines besides the medians and bands.
+    // The chart reaches the runs' last step (each seed's own curve is shaped in series.js: unit_series checks it).
     assert.equal(await chart.getAttribute('data-points'), '150');
     assert.match(await l.locator('[data-note="loss"]').textContent(), /trailing mean over 20 steps/);
     // Another smoothing: the note says the curves no longer cross where the dots are.
