@@ -73,13 +73,10 @@ std::string text_report(const Answer& answer) {
 
 }  // namespace
 
-int run_compare(const Args& args) {
-  if (args.wants_help()) return emit(kUsage);
-  args.accept(train_flag_names({"variants", "seeds", "steps", "threshold", "json", "quiet", "scenario"}));
-  TrainConfig base;
-  std::vector<std::string> names;
-  int seeds = 0, steps = 0;
-  double threshold = 0;
+namespace {
+
+// The exercise to compare: a scenario's settings, or the flags'.
+ExerciseSettings compare_settings(const Args& args) {
   if (args.has("scenario")) {
     for (const std::string& flag : train_flag_names({"variants", "seeds", "steps", "threshold"}))
       if (args.has(flag)) throw UsageError("--scenario sets every setting: drop --" + flag);
@@ -87,66 +84,77 @@ int run_compare(const Args& args) {
     const Scenario* scenario = find_scenario(id);
     if (!scenario)
       throw UsageError("--scenario: no scenario '" + id.substr(0, 40) + "'; 'sqrtdk scenarios' lists them");
-    const ExerciseSettings settings = parse_exercise_settings(scenario->settings);
-    base = settings.base;
-    names = settings.variants;
-    seeds = settings.seeds;
-    steps = settings.steps;
-    threshold = settings.threshold;
-  } else {
-    base = read_train_config(args, /*with_scale=*/false);
-    names = split_variants(args.get_string("variants", "scaled,unscaled"));
-    seeds = args.get_int("seeds", 3, 1, 50);
-    steps = args.get_int("steps", 1500, 1, 1000000);
-    threshold = args.get_double("threshold", 0.1, 1e-9, 100.0);
+    return parse_exercise_settings(scenario->settings);
   }
-  const bool json = args.get_switch("json");
-  const bool quiet = args.get_switch("quiet");
-  base.eval_every = steps;  // one evaluation, at the end: the comparison needs the final accuracy only
+  ExerciseSettings settings;
+  settings.base = read_train_config(args, /*with_scale=*/false);
+  settings.variants = split_variants(args.get_string("variants", "scaled,unscaled"));
+  settings.seeds = args.get_int("seeds", 3, 1, 50);
+  settings.steps = args.get_int("steps", 1500, 1, 1000000);
+  settings.threshold = args.get_double("threshold", 0.1, 1e-9, 100.0);
+  return settings;
+}
 
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<VariantCurves> variants;
-  for (const std::string& name : names) {
-    VariantCurves v;
-    v.name = name;
-    for (int s = 0; s < seeds; ++s) {
-      TrainConfig config = base;
-      parse_scale(name, config.model);
-      v.label_message = variant_label_message(config.model.scale, config.model.alpha);
-      v.label = english(v.label_message);
-      config.seed = base.seed + static_cast<uint64_t>(s);
-      Trainer trainer(config);
-      if (!quiet) std::fprintf(stderr, "%s seed %llu ...\n", name.c_str(), static_cast<unsigned long long>(config.seed));
-      const TrainLog log = trainer.run(steps);
-      RunCurve run;
-      run.seed = config.seed;
-      run.loss = log.loss;
-      run.mechanism = mechanism_curves(log);
-      run.diverged_step = trainer.diverged_step();
-      run.sequence_accuracy = trainer.diverged() ? 0.0
-                              : log.evals.empty() ? trainer.evaluate().sequence_accuracy
-                                                  : log.evals.back().sequence_accuracy;
-      v.runs.push_back(std::move(run));
-    }
-    variants.push_back(std::move(v));
+// One variant trained on seeds base.seed, base.seed + 1, ...: its loss and mechanism curves.
+VariantCurves train_variant(const std::string& name, const TrainConfig& base, int seeds, int steps, bool quiet) {
+  VariantCurves v;
+  v.name = name;
+  for (int s = 0; s < seeds; ++s) {
+    TrainConfig config = base;
+    parse_scale(name, config.model);
+    v.label_message = variant_label_message(config.model.scale, config.model.alpha);
+    v.label = english(v.label_message);
+    config.seed = base.seed + static_cast<uint64_t>(s);
+    Trainer trainer(config);
+    if (!quiet) std::fprintf(stderr, "%s seed %llu ...\n", name.c_str(), static_cast<unsigned long long>(config.seed));
+    const TrainLog log = trainer.run(steps);
+    RunCurve run;
+    run.seed = config.seed;
+    run.loss = log.loss;
+    run.mechanism = mechanism_curves(log);
+    run.diverged_step = trainer.diverged_step();
+    run.sequence_accuracy = trainer.diverged() ? 0.0
+                            : log.evals.empty() ? trainer.evaluate().sequence_accuracy
+                                                : log.evals.back().sequence_accuracy;
+    v.runs.push_back(std::move(run));
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const Answer answer = compare_runs(variants, threshold, steps);
-  const MechanismReading mechanism = read_mechanism(variants, answer, mechanism_setting(base));
-  if (!json) return emit(text_report(answer) + "\n" + mechanism_text(mechanism));
+  return v;
+}
 
-  // The configuration and timing, then the analysis's own members (the document lab.compare returns).
+// The configuration and timing, then the analysis's own members (the document lab.compare returns).
+std::string compare_json(const ExerciseSettings& e, double seconds, const Answer& answer,
+                         const MechanismReading& mechanism) {
   std::string joined;
   for (const std::string& sentence : answer.sentences) joined += (joined.empty() ? "" : " ") + sentence;
   JsonWriter w;
   w.begin_object().key("config").begin_object();
-  write_settings_json(w, base, {"scale", "alpha", "seed", "eval_every"});  // the variants set the scale
-  w.field("steps", steps).field("seeds", seeds).field("first_seed", base.seed).end_object();
+  write_settings_json(w, e.base, {"scale", "alpha", "seed", "eval_every"});  // the variants set the scale
+  w.field("steps", e.steps).field("seeds", e.seeds).field("first_seed", e.base.seed).end_object();
   w.field("answer", joined).field("seconds", seconds);
   write_answer_members(w, answer);
   write_mechanism_member(w, mechanism);
   w.end_object();
-  return emit(w.str() + "\n");
+  return w.str() + "\n";
+}
+
+}  // namespace
+
+int run_compare(const Args& args) {
+  if (args.wants_help()) return emit(kUsage);
+  args.accept(train_flag_names({"variants", "seeds", "steps", "threshold", "json", "quiet", "scenario"}));
+  ExerciseSettings e = compare_settings(args);
+  const bool json = args.get_switch("json");
+  const bool quiet = args.get_switch("quiet");
+  e.base.eval_every = e.steps;  // one evaluation, at the end: the comparison needs the final accuracy only
+
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<VariantCurves> variants;
+  for (const std::string& name : e.variants) variants.push_back(train_variant(name, e.base, e.seeds, e.steps, quiet));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const Answer answer = compare_runs(variants, e.threshold, e.steps);
+  const MechanismReading mechanism = read_mechanism(variants, answer, mechanism_setting(e.base));
+  if (!json) return emit(text_report(answer) + "\n" + mechanism_text(mechanism));
+  return emit(compare_json(e, seconds, answer, mechanism));
 }
 
 }  // namespace sqrtdk

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/explorer_flags.hpp"
 #include "cli/csv.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
@@ -13,25 +14,23 @@
 namespace sqrtdk {
 namespace {
 
-constexpr char kUsage[] =
-    "usage: sqrtdk histogram [--dk 128] [--keys 50] [--draws 2000] [--seed 0] [--alpha 0.5] [--method fast|exact]\n"
-    "                        [--bins 40] [--range R] [--json | --csv]\n"
+std::string usage() {
+  using namespace explorer;
+  return "usage: sqrtdk histogram " + explorer_synopsis({&dk, &keys, &draws, &seed, &alpha}) + " [--method fast|exact]\n"
+    "                        " + explorer_synopsis({&bins}) + " [--range R] [--json | --csv]\n"
     "\n"
     "Histogram of the draws x keys dot products q.k at one d_k (the same draws as 'sqrtdk sweep' at that d_k),\n"
     "and of the scaled q.k / dk^alpha on the same bin edges, over [-R, R); R defaults to 4 sqrt(dk), four\n"
     "standard deviations of q.k. Values outside the range are counted as below / above.\n"
     "\n"
-    "  --dk N        query/key dimension, 1..4096 (default 128)\n"
-    "  --keys N      keys per draw, 2..10000 (default 50)\n"
-    "  --draws N     1..100000 (default 2000)\n"
-    "  --seed N      0..2^53-1 (default 0)\n"
-    "  --alpha A     scale exponent in [0, 2] (default 0.5)\n"
+    + explorer_usage({&dk, &keys, &draws, &seed, &alpha}) +
     "  --method M    fast (default) or exact, as in 'sqrtdk sweep --help'\n"
-    "  --bins N      1..1000 (default 40)\n"
+    + explorer_usage({&bins}) +
     "  --range R     half width of the range, 0..1e9; 0 means 4 sqrt(dk) (default)\n"
     "  --json        {\"dk\",\"keys\",\"draws\",\"seed\",\"alpha\",\"method\",\"half_width\",\"dot_variance\",\n"
     "                \"total\",\"edges\":[bins+1],\"raw\":{\"counts\":[bins],\"below\",\"above\"},\"scaled\":{...}}\n"
     "  --csv         lo,hi,raw,scaled: one row per bin, then the out-of-range rows (empty lo or hi = unbounded)\n";
+}
 
 constexpr int kBarWidth = 30;
 
@@ -97,17 +96,12 @@ std::string to_text(const HistogramParams& params, const DotHistogram& h) {
 }  // namespace
 
 int run_histogram(const Args& args) {
-  if (args.wants_help()) return emit(kUsage);
+  if (args.wants_help()) return emit(usage());
   args.accept({"dk", "keys", "draws", "seed", "alpha", "method", "bins", "range", "json", "csv"});
   HistogramParams params;
-  params.dk = args.get_int("dk", 128, SoftmaxLimits::min_dk, SoftmaxLimits::max_dk);
-  params.keys = args.get_int("keys", 50, SoftmaxLimits::min_keys, SoftmaxLimits::max_keys);
-  params.draws = args.get_int("draws", 2000, SoftmaxLimits::min_draws, SoftmaxLimits::max_draws);
-  params.seed = args.get_u64("seed", 0, 0, kMaxSeed);
-  params.alpha = args.get_double("alpha", 0.5, SoftmaxLimits::min_alpha, SoftmaxLimits::max_alpha);
-  params.method =
-      args.get_choice("method", "fast", {"fast", "exact"}) == "exact" ? DrawMethod::exact : DrawMethod::fast;
-  params.bins = args.get_int("bins", 40, 1, SoftmaxLimits::max_bins);
+  params.dk = explorer_int(args, explorer::dk);
+  read_draw_flags(args, params);
+  params.bins = explorer_int(args, explorer::bins);
   params.half_width = args.get_double("range", 0.0, 0.0, 1e9);
   const bool json = args.get_switch("json");
   const bool csv = args.get_switch("csv");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/explorer_flags.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
 #include "core/softmax_stats.hpp"
@@ -12,21 +13,18 @@
 namespace sqrtdk {
 namespace {
 
-constexpr char kUsage[] =
-    "usage: sqrtdk softmax [--dk 128] [--keys 50] [--seed 0] [--alpha 0.5] [--top 5] [--json]\n"
-    "\n"
-    "One draw of q and the keys, all ~ N(0, I_dk) from Rng(seed) (q first, then the keys row by row), and the\n"
-    "softmax of their dot products raw (q.k) and scaled (q.k / dk^alpha): the largest weights, the max weight,\n"
-    "the entropy in nats with exp(entropy) as the effective number of keys, and the Frobenius norm of the\n"
-    "softmax Jacobian diag(p) - p p^T.\n"
-    "\n"
-    "  --dk N      query/key dimension, 1..4096 (default 128)\n"
-    "  --keys N    number of keys, 2..10000 (default 50)\n"
-    "  --seed N    0..2^53-1 (default 0)\n"
-    "  --alpha A   scale exponent in [0, 2]: 0 raw, 0.5 standard 1/sqrt(dk), 1 muP's 1/dk (default 0.5)\n"
-    "  --top K     how many of the largest weights to list, 1..keys (default 5, or keys if fewer)\n"
-    "  --json      one JSON object: {\"dk\",\"keys\",\"seed\",\"alpha\",\"raw\":{\"top5\":[...],\"max\",\"entropy\",\n"
-    "              \"effective_keys\",\"jacobian_norm\"},\"scaled\":{...}}; the key is \"top<K>\" for --top K\n";
+std::string usage() {
+  using namespace explorer;
+  return "usage: sqrtdk softmax " + explorer_synopsis({&dk, &keys, &seed, &alpha, &top}) + " [--json]\n"
+         "\n"
+         "One draw of q and the keys, all ~ N(0, I_dk) from Rng(seed) (q first, then the keys row by row), and the\n"
+         "softmax of their dot products raw (q.k) and scaled (q.k / dk^alpha): the largest weights, the max weight,\n"
+         "the entropy in nats with exp(entropy) as the effective number of keys, and the Frobenius norm of the\n"
+         "softmax Jacobian diag(p) - p p^T.\n"
+         "\n" + explorer_usage({&dk, &keys, &seed, &alpha, &top}) +
+         "  --json        one JSON object: {\"dk\",\"keys\",\"seed\",\"alpha\",\"raw\":{\"top5\":[...],\"max\",\"entropy\",\n"
+         "                \"effective_keys\",\"jacobian_norm\"},\"scaled\":{...}}; the key is \"top<K>\" for --top K\n";
+}
 
 void write_side(JsonWriter& json, const SoftmaxView& view, const std::string& top_key) {
   json.begin_object();
@@ -76,14 +74,14 @@ std::string to_text(const SoftmaxDemo& demo) {
 }  // namespace
 
 int run_softmax(const Args& args) {
-  if (args.wants_help()) return emit(kUsage);
+  if (args.wants_help()) return emit(usage());
   args.accept({"dk", "keys", "seed", "alpha", "top", "json"});
   DemoParams params;
-  params.dk = args.get_int("dk", 128, SoftmaxLimits::min_dk, SoftmaxLimits::max_dk);
-  params.keys = args.get_int("keys", 50, SoftmaxLimits::min_keys, SoftmaxLimits::max_keys);
-  params.seed = args.get_u64("seed", 0, 0, kMaxSeed);
-  params.alpha = args.get_double("alpha", 0.5, SoftmaxLimits::min_alpha, SoftmaxLimits::max_alpha);
-  params.top = args.get_int("top", std::min(5, params.keys), 1, params.keys);
+  params.dk = explorer_int(args, explorer::dk);
+  params.keys = explorer_int(args, explorer::keys);
+  params.seed = explorer_seed(args);
+  params.alpha = explorer_real(args, explorer::alpha);
+  params.top = args.get_int("top", std::min(params.top, params.keys), 1, params.keys);  // its range ends at keys
   const bool json = args.get_switch("json");
 
   const SoftmaxDemo demo = softmax_demo(params);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/explorer_flags.hpp"
 #include "cli/csv.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
@@ -12,19 +13,18 @@
 namespace sqrtdk {
 namespace {
 
-constexpr char kUsage[] =
-    "usage: sqrtdk sweep [--dk 1,2,4,...,1024] [--keys 50] [--draws 2000] [--seed 0] [--alpha 0.5]\n"
+std::string usage() {
+  using namespace explorer;
+  return "usage: sqrtdk sweep [--dk 1,2,4,...,1024] " + explorer_synopsis({&keys, &draws, &seed, &alpha}) + "\n"
     "                    [--method fast|exact] [--json | --csv]\n"
     "\n"
     "For each d_k, many draws of q and keys ~ N(0, I): median and quartiles over draws of the max softmax\n"
     "weight, the entropy (nats) and the softmax Jacobian's Frobenius norm, raw (q.k) and scaled (q.k / dk^alpha),\n"
     "and the sample variance of q.k (expected: d_k). Each d_k starts from Rng(seed).\n"
     "\n"
-    "  --dk LIST     comma-separated d_k values in 1..4096, at most 100 (default 1,2,4,...,1024)\n"
-    "  --keys N      number of keys, 2..10000 (default 50)\n"
-    "  --draws N     draws per d_k, 1..100000 (default 2000)\n"
-    "  --seed N      0..2^53-1 (default 0)\n"
-    "  --alpha A     scale exponent of the scaled side in [0, 2] (default 0.5)\n"
+    "  --dk LIST     comma-separated d_k values, " + dk.range_doc + ", at most " + std::to_string(SoftmaxLimits::max_sweep_dks) +
+    " (default 1,2,4,...,1024)\n"
+    + explorer_usage({&keys, &draws, &seed, &alpha}) +
     "  --method M    fast: q.k_i = |q| z_i, the same distribution with dk + keys normals per draw (default);\n"
     "                exact: explicit keys, dk * (keys + 1) normals per draw (slow for large dk)\n"
     "  --json        {\"keys\",\"draws\",\"seed\",\"alpha\",\"method\",\"rows\":[{\"dk\",\"dot_variance\",\n"
@@ -32,8 +32,7 @@ constexpr char kUsage[] =
     "                \"scaled\":{...}}]}\n"
     "  --csv         one row per d_k: dk, dot_variance, then <side>_<stat>_<median|q1|q3> for side raw, scaled\n"
     "                and stat max_weight, entropy, jacobian_norm\n";
-
-const std::vector<int> kDefaultDks = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+}
 
 struct NamedQuartiles {
   const char* name;
@@ -109,17 +108,13 @@ std::string to_text(const SweepParams& params, const std::vector<SweepRow>& rows
 }  // namespace
 
 int run_sweep(const Args& args) {
-  if (args.wants_help()) return emit(kUsage);
+  if (args.wants_help()) return emit(usage());
   args.accept({"dk", "keys", "draws", "seed", "alpha", "method", "json", "csv"});
   SweepParams params;
-  params.dks =
-      args.get_int_list("dk", kDefaultDks, SoftmaxLimits::min_dk, SoftmaxLimits::max_dk, SoftmaxLimits::max_sweep_dks);
-  params.keys = args.get_int("keys", 50, SoftmaxLimits::min_keys, SoftmaxLimits::max_keys);
-  params.draws = args.get_int("draws", 2000, SoftmaxLimits::min_draws, SoftmaxLimits::max_draws);
-  params.seed = args.get_u64("seed", 0, 0, kMaxSeed);
-  params.alpha = args.get_double("alpha", 0.5, SoftmaxLimits::min_alpha, SoftmaxLimits::max_alpha);
-  params.method =
-      args.get_choice("method", "fast", {"fast", "exact"}) == "exact" ? DrawMethod::exact : DrawMethod::fast;
+  const ExplorerSetting& dk = explorer::dk;
+  params.dks = args.get_int_list("dk", params.dks, static_cast<int>(dk.lo), static_cast<int>(dk.hi),
+                                 SoftmaxLimits::max_sweep_dks);
+  read_draw_flags(args, params);
   const bool json = args.get_switch("json");
   const bool csv = args.get_switch("csv");
   if (json && csv) throw UsageError("--json and --csv exclude each other");

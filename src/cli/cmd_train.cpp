@@ -70,6 +70,61 @@ std::string metrics_csv(const TrainLog& log, const std::string& variant, uint64_
 
 }  // namespace
 
+namespace {
+
+// One finished run as the trainer and its analysis saw it.
+struct TrainedRun {
+  const TrainConfig& config;
+  const TrainLog& log;
+  const RunSummary& run;
+  const EvalMetrics& final_eval;
+  double threshold;
+  double seconds;
+};
+
+std::string train_json(const TrainedRun& t) {
+  const RunSummary& run = t.run;
+  JsonWriter w;
+  w.begin_object().field("scale", scale_label(t.config.model)).field("init", to_string(t.config.model.init));
+  w.field("optimizer", to_string(t.config.optim.optimizer)).field("lr", t.config.optim.lr);
+  w.field("seed", t.config.seed).field("steps", run.steps).field("threshold", t.threshold);
+  w.key("steps_to_threshold");
+  run.steps_to_threshold > 0 ? w.value(run.steps_to_threshold) : w.null();
+  w.key("stall");
+  run.stall.found() ? w.begin_object().field("start", run.stall.start).field("length", run.stall.length)
+                          .field("level", run.stall.level).field("to_end", run.stall.to_end).end_object()
+                    : w.null();
+  w.field("final_loss", run.final_loss).field("token_accuracy", double(t.final_eval.token_accuracy));
+  w.field("sequence_accuracy", run.sequence_accuracy).field("diverged", run.diverged);
+  w.key("diverged_step");
+  run.diverged ? w.value(run.diverged_step) : w.null();
+  const GradientDrop drop = qk_gradient_drop(t.log);
+  w.field("qk_grad_peak", drop.peak).field("qk_grad_peak_step", drop.peak_step).field("qk_grad_final", drop.final);
+  w.field("steps_per_second", run.steps / t.seconds).end_object();
+  return w.str() + "\n";
+}
+
+std::string train_text(const TrainedRun& t) {
+  const RunSummary& run = t.run;
+  std::string text;
+  appendf(text, "scale %s, init %s, %s lr %g, seed %llu: %d steps in %.1f s (%.0f steps/s)\n",
+          scale_label(t.config.model).c_str(), to_string(t.config.model.init), to_string(t.config.optim.optimizer),
+          t.config.optim.lr, static_cast<unsigned long long>(t.config.seed), run.steps, t.seconds,
+          run.steps / t.seconds);
+  if (run.diverged) appendf(text, "DIVERGED at step %d\n", run.diverged_step);
+  appendf(text, "final smoothed loss %.4g, sequence accuracy %.3f, token accuracy %.3f\n", run.final_loss,
+          run.sequence_accuracy, double(t.final_eval.token_accuracy));
+  if (run.steps_to_threshold > 0) appendf(text, "smoothed loss < %g at step %d\n", t.threshold, run.steps_to_threshold);
+  else appendf(text, "smoothed loss never went below %g\n", t.threshold);
+  appendf(text, "stall: %s\n", run_stall_cell(run).c_str());
+  const GradientDrop drop = qk_gradient_drop(t.log);
+  appendf(text, "q/k gradient (smoothed): peak %.3g at step %d, final %.3g (%.3gx below the peak)\n", drop.peak,
+          drop.peak_step, drop.final, drop.ratio());
+  return text;
+}
+
+}  // namespace
+
 int run_train(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
   args.accept(train_flag_names({"scale", "steps", "threshold", "csv", "json", "quiet"}));
@@ -100,41 +155,8 @@ int run_train(const Args& args) {
     file << metrics_csv(log, scale_label(config.model), config.seed);
     if (!file) throw UsageError("--csv: cannot write '" + csv_path + "'");
   }
-  if (json) {
-    JsonWriter w;
-    w.begin_object().field("scale", scale_label(config.model)).field("init", to_string(config.model.init));
-    w.field("optimizer", to_string(config.optim.optimizer)).field("lr", config.optim.lr);
-    w.field("seed", config.seed).field("steps", run.steps).field("threshold", threshold);
-    w.key("steps_to_threshold");
-    run.steps_to_threshold > 0 ? w.value(run.steps_to_threshold) : w.null();
-    w.key("stall");
-    run.stall.found() ? w.begin_object().field("start", run.stall.start).field("length", run.stall.length)
-                            .field("level", run.stall.level).field("to_end", run.stall.to_end).end_object()
-                      : w.null();
-    w.field("final_loss", run.final_loss).field("token_accuracy", double(final_eval.token_accuracy));
-    w.field("sequence_accuracy", run.sequence_accuracy).field("diverged", run.diverged);
-    w.key("diverged_step");
-    run.diverged ? w.value(run.diverged_step) : w.null();
-    const GradientDrop drop = qk_gradient_drop(log);
-    w.field("qk_grad_peak", drop.peak).field("qk_grad_peak_step", drop.peak_step).field("qk_grad_final", drop.final);
-    w.field("steps_per_second", run.steps / seconds).end_object();
-    return emit(w.str() + "\n");
-  }
-  std::string text;
-  appendf(text, "scale %s, init %s, %s lr %g, seed %llu: %d steps in %.1f s (%.0f steps/s)\n",
-          scale_label(config.model).c_str(), to_string(config.model.init), to_string(config.optim.optimizer),
-          config.optim.lr, static_cast<unsigned long long>(config.seed), run.steps, seconds,
-          run.steps / seconds);
-  if (run.diverged) appendf(text, "DIVERGED at step %d\n", run.diverged_step);
-  appendf(text, "final smoothed loss %.4g, sequence accuracy %.3f, token accuracy %.3f\n", run.final_loss,
-          run.sequence_accuracy, double(final_eval.token_accuracy));
-  if (run.steps_to_threshold > 0) appendf(text, "smoothed loss < %g at step %d\n", threshold, run.steps_to_threshold);
-  else appendf(text, "smoothed loss never went below %g\n", threshold);
-  appendf(text, "stall: %s\n", run_stall_cell(run).c_str());
-  const GradientDrop drop = qk_gradient_drop(log);
-  appendf(text, "q/k gradient (smoothed): peak %.3g at step %d, final %.3g (%.3gx below the peak)\n", drop.peak,
-          drop.peak_step, drop.final, drop.ratio());
-  return emit(text);
+  const TrainedRun trained{config, log, run, final_eval, threshold, seconds};
+  return emit(json ? train_json(trained) : train_text(trained));
 }
 
 }  // namespace sqrtdk

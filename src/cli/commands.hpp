@@ -10,12 +10,9 @@
 #include <cstdint>
 
 #include "cli/args.hpp"
+#include "core/rng.hpp"  // kMaxSeed
 
 namespace sqrtdk {
-
-// Largest seed the CLI accepts: 2^53 - 1, the largest integer a JS number holds exactly, so every seed printed
-// in JSON can be given back to the web page.
-constexpr uint64_t kMaxSeed = (uint64_t(1) << 53) - 1;
 
 int run_softmax(const Args& args);    // cmd_softmax.cpp: one draw, softmax of raw vs scaled q.k
 int run_sweep(const Args& args);      // cmd_sweep.cpp: saturation statistics across d_k

@@ -22,11 +22,11 @@
 //                      Fewer pairs: within the spread of the seeds.  Enough pairs but less than 1.25x: small but
 //                      consistent.  One seed per variant: no spread to judge.
 //
-// Why a 25 % band over 50 steps: a curve that is still learning falls by about a fifth every 20 steps, so it never
-// stays 50 steps within 25 %, while the flat stretches a learner sees on the chart (unscaled stuck near 0.24 for
-// hundreds of steps under Adam, near ln 10 under SGD) are found whole; a wider band starts those stalls inside
-// the first fall, a narrower one cuts a slowly drifting stall in pieces.  tests/cpp/test_analysis.cpp pins the
-// wording on synthetic curves; the scenarios' measured curves are in claims_table.cpp.
+// Why a 25 % band over 50 steps: a curve that is still learning falls faster than that, so it never stays 50 steps
+// within 25 %, while the flat stretches a learner sees on the chart (unscaled stuck under Adam, near ln 10 under
+// SGD) are found whole; a wider band starts those stalls inside the first fall, a narrower one cuts a slowly
+// drifting stall in pieces.  tests/cpp/test_analysis.cpp pins the wording on synthetic curves; the scenarios'
+// measured outcomes are in claims_table.cpp (written by scripts/measure-claims.sh).
 #pragma once
 #include <cstdint>
 #include <limits>

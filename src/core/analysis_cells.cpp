@@ -27,6 +27,7 @@ Arg variant_label_arg(const VariantResult& v) {
 
 std::string format_number(double x) {
   if (std::isnan(x)) return "–";
+  if (std::isinf(x)) return x > 0 ? "∞" : "-∞";  // one spelling with the page's (not printf's "inf")
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", x);
   return buf;

@@ -112,82 +112,107 @@ std::string expectation(int k, int n) {
   return " (about " + std::to_string(tenths) + " in 10: a few seeds can show either)";
 }
 
-std::string claim_sentence(const Claim& claim, const MeasuredScenario& m, const ExerciseSettings& s) {
-  const MeasuredVariant* v = find_variant(m, claim.variant);
-  const MeasuredVariant* ref = &m.variants.front();
-  if (!v) return "";
-  const std::vector<SeedOutcome>& a = v->seeds;
-  const std::vector<SeedOutcome>& r = ref->seeds;
-  const int n = static_cast<int>(a.size());
-  const double thr = s.threshold;
-  const std::string name = label(claim.variant), ref_name = label(ref->variant), t = format_number(thr);
+// What one claim's sentence needs: the claim's variant (a) and the reference (r), seed by seed, their names and
+// the threshold.
+struct ClaimContext {
+  const Claim& claim;
+  const std::vector<SeedOutcome>& a;
+  const std::vector<SeedOutcome>& r;
+  int n;
+  double thr;
+  std::string name, ref_name, t;
+};
+
+const auto kAll = [](const SeedOutcome&) { return true; };
+
+std::string learns_sentence(const ClaimContext& c) {
+  const auto learnt = [&](const SeedOutcome& o) { return learned(o, c.thr); };
   const auto steps_of = [](const SeedOutcome& o) { return static_cast<double>(o.reached); };
-  const auto final_of = [](const SeedOutcome& o) { return o.final_loss; };
-  const auto learnt = [&](const SeedOutcome& o) { return learned(o, thr); };
-  const auto not_learnt = [&](const SeedOutcome& o) { return !learned(o, thr); };
-  const auto all = [](const SeedOutcome&) { return true; };
   int k = 0;
-  switch (claim.kind) {
-    case ClaimKind::learns: {
-      for (const SeedOutcome& o : a) k += learnt(o);
-      std::string text = name + " learned (reached loss " + t + " and ended below it) on " + count(k, n);
-      if (k > 0)
-        text += ", at step " + span(a, steps_of, learnt, true) + " (median " + format_steps(median_steps(a, thr)) + ")";
-      return text + expectation(k, n) + ".";
-    }
-    case ClaimKind::fails: {
-      int fell_back = 0;
-      for (const SeedOutcome& o : a) {
-        k += not_learnt(o);
-        fell_back += touched(o, thr);
-      }
-      std::string text = name + " did not learn on " + count(k, n);
-      if (k > 0) text += ", ending at loss " + span(a, final_of, not_learnt, false);
-      if (fell_back > 0)
-        text += " (" + std::to_string(fell_back) + " of them touched " + t + " and fell back above it)";
-      return text + expectation(k, n) + ".";
-    }
-    case ClaimKind::slower:
-    case ClaimKind::similar: {
-      for (int i = 0; i < n; ++i) {
-        if (!learned(r[i], thr)) continue;
-        const double ratio = learned(a[i], thr) ? double(a[i].reached) / r[i].reached : kNever;
-        k += claim.kind == ClaimKind::slower ? ratio >= claim.parameter : std::fabs(ratio - 1) <= claim.parameter;
-      }
-      const std::string medians = " (medians " + format_steps(median_steps(a, thr)) + " and " +
-                                  format_steps(median_steps(r, thr)) + " steps among the runs that learned)";
-      if (claim.kind == ClaimKind::slower)
-        return name + " needed at least " + format_number(claim.parameter) + "x the steps of " + ref_name +
-               " on the same seed, or did not learn, on " + count(k, n) + medians + expectation(k, n) + ".";
-      return name + " learned within " + format_number(100 * claim.parameter) + " % of the steps of " + ref_name +
-             " on the same seed on " + count(k, n) + medians + expectation(k, n) + ".";
-    }
+  for (const SeedOutcome& o : c.a) k += learnt(o);
+  std::string text = c.name + " learned (reached loss " + c.t + " and ended below it) on " + count(k, c.n);
+  if (k > 0)
+    text += ", at step " + span(c.a, steps_of, learnt, true) + " (median " + format_steps(median_steps(c.a, c.thr)) + ")";
+  return text + expectation(k, c.n) + ".";
+}
+
+std::string fails_sentence(const ClaimContext& c) {
+  const auto not_learnt = [&](const SeedOutcome& o) { return !learned(o, c.thr); };
+  const auto final_of = [](const SeedOutcome& o) { return o.final_loss; };
+  int k = 0, fell_back = 0;
+  for (const SeedOutcome& o : c.a) {
+    k += not_learnt(o);
+    fell_back += touched(o, c.thr);
+  }
+  std::string text = c.name + " did not learn on " + count(k, c.n);
+  if (k > 0) text += ", ending at loss " + span(c.a, final_of, not_learnt, false);
+  if (fell_back > 0) text += " (" + std::to_string(fell_back) + " of them touched " + c.t + " and fell back above it)";
+  return text + expectation(k, c.n) + ".";
+}
+
+// slower (at least `parameter` times the reference's steps) or similar (within `parameter` of them), seed by seed.
+std::string pace_sentence(const ClaimContext& c) {
+  const bool slower = c.claim.kind == ClaimKind::slower;
+  int k = 0;
+  for (int i = 0; i < c.n; ++i) {
+    if (!learned(c.r[i], c.thr)) continue;
+    const double ratio = learned(c.a[i], c.thr) ? double(c.a[i].reached) / c.r[i].reached : kNever;
+    k += slower ? ratio >= c.claim.parameter : std::fabs(ratio - 1) <= c.claim.parameter;
+  }
+  const std::string medians = " (medians " + format_steps(median_steps(c.a, c.thr)) + " and " +
+                              format_steps(median_steps(c.r, c.thr)) + " steps among the runs that learned)";
+  if (slower)
+    return c.name + " needed at least " + format_number(c.claim.parameter) + "x the steps of " + c.ref_name +
+           " on the same seed, or did not learn, on " + count(k, c.n) + medians + expectation(k, c.n) + ".";
+  return c.name + " learned within " + format_number(100 * c.claim.parameter) + " % of the steps of " + c.ref_name +
+         " on the same seed on " + count(k, c.n) + medians + expectation(k, c.n) + ".";
+}
+
+// The mechanism claims: how the variant starts (entropy, q/k gradient) and how its gradient path ends.
+std::string mechanism_sentence(const ClaimContext& c) {
+  int k = 0;
+  switch (c.claim.kind) {
     case ClaimKind::start_saturated: {
-      for (int i = 0; i < n; ++i) k += a[i].start_entropy < r[i].start_entropy;
+      for (int i = 0; i < c.n; ++i) k += c.a[i].start_entropy < c.r[i].start_entropy;
       const auto entropy = [](const SeedOutcome& o) { return o.start_entropy; };
-      return "At step 1 the attention of " + name + " was sharper than that of " + ref_name + " on " + count(k, n) +
-             " (layer 0's entropy " + span(a, entropy, all, false) + " nats vs " + span(r, entropy, all, false) + ").";
+      return "At step 1 the attention of " + c.name + " was sharper than that of " + c.ref_name + " on " + count(k, c.n) +
+             " (layer 0's entropy " + span(c.a, entropy, kAll, false) + " nats vs " + span(c.r, entropy, kAll, false) + ").";
     }
     case ClaimKind::start_gradient: {
-      for (int i = 0; i < n; ++i) k += a[i].start_qk_gradient > r[i].start_qk_gradient;
+      for (int i = 0; i < c.n; ++i) k += c.a[i].start_qk_gradient > c.r[i].start_qk_gradient;
       const auto gradient = [](const SeedOutcome& o) { return o.start_qk_gradient; };
-      return "At step 1 the q/k gradient of " + name + " was larger than that of " + ref_name + " on " + count(k, n) +
-             " (" + span(a, gradient, all, false) + " vs " + span(r, gradient, all, false) + ").";
+      return "At step 1 the q/k gradient of " + c.name + " was larger than that of " + c.ref_name + " on " +
+             count(k, c.n) + " (" + span(c.a, gradient, kAll, false) + " vs " + span(c.r, gradient, kAll, false) + ").";
     }
     case ClaimKind::qk_collapse: {
-      for (const SeedOutcome& o : a) k += o.qk_drop > claim.parameter;
-      return "The q/k gradient of " + name + " ended more than " + format_number(claim.parameter) +
-             "x below its peak on " + count(k, n) + ".";
+      for (const SeedOutcome& o : c.a) k += o.qk_drop > c.claim.parameter;
+      return "The q/k gradient of " + c.name + " ended more than " + format_number(c.claim.parameter) +
+             "x below its peak on " + count(k, c.n) + ".";
     }
     case ClaimKind::dead_jacobian: {
-      for (const SeedOutcome& o : a) k += o.end_jacobian < claim.parameter;
+      for (const SeedOutcome& o : c.a) k += o.end_jacobian < c.claim.parameter;
       const auto jacobian = [](const SeedOutcome& o) { return o.end_jacobian; };
-      return "Over the last 50 steps the softmax Jacobian of " + name + " (layer 0) was below " +
-             format_number(claim.parameter) + " on " + count(k, n) + " (" + ref_name + ": " +
-             span(r, jacobian, all, false) + ").";
+      return "Over the last 50 steps the softmax Jacobian of " + c.name + " (layer 0) was below " +
+             format_number(c.claim.parameter) + " on " + count(k, c.n) + " (" + c.ref_name + ": " +
+             span(c.r, jacobian, kAll, false) + ").";
     }
+    default: return "";
   }
-  return "";
+}
+
+std::string claim_sentence(const Claim& claim, const MeasuredScenario& m, const ExerciseSettings& s) {
+  const MeasuredVariant* v = find_variant(m, claim.variant);
+  if (!v) return "";
+  const MeasuredVariant& ref = m.variants.front();
+  const ClaimContext c{claim, v->seeds, ref.seeds, static_cast<int>(v->seeds.size()), s.threshold,
+                       label(claim.variant), label(ref.variant), format_number(s.threshold)};
+  switch (claim.kind) {
+    case ClaimKind::learns: return learns_sentence(c);
+    case ClaimKind::fails: return fails_sentence(c);
+    case ClaimKind::slower:
+    case ClaimKind::similar: return pace_sentence(c);
+    default: return mechanism_sentence(c);
+  }
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/copy_layout.hpp"
+
 namespace sqrtdk {
 
 // How attention scores are scaled: score = scale * q.k (see attention_scale()).
@@ -41,15 +43,15 @@ struct ModelConfig {
   int ff() const { return d_ff > 0 ? d_ff : 4 * d_model; }
 };
 
-// The copy task; its token layout is documented in copy_task.hpp.
+// The copy task; its token layout is copy_layout.hpp's.
 struct TaskConfig {
   int copy_length = 10;     // L
   int n_symbols = 10;       // symbols drawn uniformly for x1..xL
   int batch = 32;
   int eval_batch = 64;      // fixed evaluation batch, drawn once per seed
 
-  int vocab() const { return n_symbols + 2; }          // BOS, SEP, symbols
-  int seq_len() const { return 2 * copy_length + 1; }  // model positions T (input = sequence minus last)
+  int vocab() const { return CopyLayout::vocab(n_symbols); }      // BOS, SEP, symbols
+  int seq_len() const { return CopyLayout{copy_length}.positions(); }  // model positions T
 };
 
 struct OptimConfig {

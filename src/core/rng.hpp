@@ -6,6 +6,10 @@
 
 namespace sqrtdk {
 
+// The largest seed anything accepts: 2^53 - 1, the largest integer a double and a JS number hold exactly, so
+// every seed printed in JSON or kept in a URL can be given back to the CLI, the wasm module and the page.
+constexpr uint64_t kMaxSeed = (uint64_t(1) << 53) - 1;
+
 // SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, passes BigCrush, and a good seeder.
 class Rng {
  public:

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "core/rng.hpp"  // kMaxSeed
+
 namespace sqrtdk {
 namespace {
 
@@ -53,7 +55,7 @@ Setting choice(const char* name, const char* group, const char* const (&names)[N
           &Access::get, &Access::set};
 }
 
-constexpr double kMaxSafeInteger = 9007199254740991.0;  // 2^53 - 1
+constexpr double kMaxSafeInteger = static_cast<double>(kMaxSeed);
 
 std::vector<Setting> make_table() {
   using C = TrainConfig;

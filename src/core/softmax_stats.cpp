@@ -5,16 +5,13 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <utility>
 
 #include "core/config.hpp"
+#include "core/explorer_settings.hpp"
 
 namespace sqrtdk {
 namespace {
-
-std::string range_message(const char* name, long long lo, long long hi, long long got) {
-  return std::string(name) + " must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-         std::to_string(got);
-}
 
 std::string format_double(double x) {
   char buf[32];
@@ -22,27 +19,18 @@ std::string format_double(double x) {
   return buf;
 }
 
-// The checks shared by every entry point, in the order the messages are reported.
+// The checks shared by every entry point, in the order the messages are reported (ranges: explorer_settings.hpp).
 std::string validate_common(int dk, int keys, double alpha) {
-  if (dk < SoftmaxLimits::min_dk || dk > SoftmaxLimits::max_dk) {
-    return range_message("dk", SoftmaxLimits::min_dk, SoftmaxLimits::max_dk, dk);
-  }
-  if (keys < SoftmaxLimits::min_keys || keys > SoftmaxLimits::max_keys) {
-    return range_message("keys", SoftmaxLimits::min_keys, SoftmaxLimits::max_keys, keys);
-  }
-  if (!std::isfinite(alpha) || alpha < SoftmaxLimits::min_alpha || alpha > SoftmaxLimits::max_alpha) {
-    return "alpha must be a finite number in [" + format_double(SoftmaxLimits::min_alpha) + ", " +
-           format_double(SoftmaxLimits::max_alpha) + "], got " + format_double(alpha);
+  const std::pair<const ExplorerSetting*, double> checks[] = {
+      {&explorer::dk, dk}, {&explorer::keys, keys}, {&explorer::alpha, alpha}};
+  for (const auto& [setting, value] : checks) {
+    std::string message = check_explorer(*setting, value);
+    if (!message.empty()) return message;
   }
   return "";
 }
 
-std::string validate_draws(int draws) {
-  if (draws < SoftmaxLimits::min_draws || draws > SoftmaxLimits::max_draws) {
-    return range_message("draws", SoftmaxLimits::min_draws, SoftmaxLimits::max_draws, draws);
-  }
-  return "";
-}
+std::string validate_draws(int draws) { return check_explorer(explorer::draws, draws); }
 
 void throw_if(const std::string& message) {
   if (!message.empty()) throw ConfigError(message);
@@ -172,7 +160,7 @@ WeightStats weight_stats(const double* p, int n) {
 
 std::string validate(const DemoParams& params) {
   std::string message = validate_common(params.dk, params.keys, params.alpha);
-  if (message.empty() && (params.top < 1 || params.top > params.keys)) {
+  if (message.empty() && !check_explorer(explorer::top, params.top, params.keys).empty()) {
     message =
         "top must be in [1, keys], got " + std::to_string(params.top) + " with keys " + std::to_string(params.keys);
   }
@@ -224,6 +212,12 @@ SoftmaxDemo softmax_demo(const DemoParams& params) {
   demo.raw = softmax_view(demo.dots, params.dk, 0.0, params.top);
   demo.scaled = softmax_view(demo.dots, params.dk, params.alpha, params.top);
   return demo;
+}
+
+std::vector<int> default_sweep_dks() {
+  std::vector<int> dks;
+  for (int dk = 1; dk <= 1024; dk *= 2) dks.push_back(dk);
+  return dks;
 }
 
 std::string validate(const SweepParams& params) {
@@ -278,9 +272,7 @@ std::vector<SweepRow> sweep(const SweepParams& params) {
 std::string validate(const HistogramParams& params) {
   std::string message = validate_common(params.dk, params.keys, params.alpha);
   if (message.empty()) message = validate_draws(params.draws);
-  if (message.empty() && (params.bins < 1 || params.bins > SoftmaxLimits::max_bins)) {
-    message = range_message("bins", 1, SoftmaxLimits::max_bins, params.bins);
-  }
+  if (message.empty()) message = check_explorer(explorer::bins, params.bins);
   if (message.empty() && !(std::isfinite(params.half_width) && params.half_width >= 0.0)) {
     message = "half_width must be a finite number >= 0 (0: 4 sqrt(dk)), got " + format_double(params.half_width);
   }

@@ -25,22 +25,15 @@
 #include <string>
 #include <vector>
 
+#include "core/explorer_settings.hpp"
 #include "core/rng.hpp"
 
 namespace sqrtdk {
 
-// Input ranges; anything outside is rejected with a message naming the parameter.
+// Input ranges: explorer_settings.hpp (anything outside is rejected with a message naming the parameter), and
+// the two limits that are not a setting's.
 struct SoftmaxLimits {
-  static constexpr int min_dk = 1;
-  static constexpr int max_dk = 4096;
-  static constexpr int min_keys = 2;
-  static constexpr int max_keys = 10000;
-  static constexpr int min_draws = 1;
-  static constexpr int max_draws = 100000;
-  static constexpr double min_alpha = 0.0;
-  static constexpr double max_alpha = 2.0;
   static constexpr int max_sweep_dks = 100;  // entries of a sweep's d_k list
-  static constexpr int max_bins = 1000;      // histogram bins
 };
 
 enum class DrawMethod {
@@ -75,12 +68,13 @@ WeightStats weight_stats(const double* p, int n);
 
 // ---- one draw: the lesson demo ----------------------------------------------------------------
 
+// Defaults: explorer_settings.hpp.
 struct DemoParams {
-  int dk = 128;
-  int keys = 50;
-  uint64_t seed = 0;
-  double alpha = 0.5;
-  int top = 5;  // how many of the largest weights to report, 1..keys
+  int dk = static_cast<int>(explorer::dk.value);
+  int keys = static_cast<int>(explorer::keys.value);
+  uint64_t seed = static_cast<uint64_t>(explorer::seed.value);
+  double alpha = explorer::alpha.value;
+  int top = static_cast<int>(explorer::top.value);  // how many of the largest weights to report, 1..keys
 };
 
 // One softmax of one draw's scores.
@@ -119,12 +113,15 @@ SoftmaxDemo softmax_demo(const DemoParams& params);
 
 // ---- many draws: the saturation sweep ---------------------------------------------------------
 
+// The d_k a sweep covers unless told: the powers of two 1 .. 1024.
+std::vector<int> default_sweep_dks();
+
 struct SweepParams {
-  std::vector<int> dks = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};  // 1..max_sweep_dks entries
-  int keys = 50;
-  int draws = 2000;
-  uint64_t seed = 0;
-  double alpha = 0.5;  // the "scaled" side; "raw" is always alpha = 0
+  std::vector<int> dks = default_sweep_dks();  // 1..max_sweep_dks entries
+  int keys = static_cast<int>(explorer::keys.value);
+  int draws = static_cast<int>(explorer::draws.value);
+  uint64_t seed = static_cast<uint64_t>(explorer::seed.value);
+  double alpha = explorer::alpha.value;  // the "scaled" side; "raw" is always alpha = 0
   DrawMethod method = DrawMethod::fast;
 };
 
@@ -161,13 +158,13 @@ std::vector<SweepRow> sweep(const SweepParams& params);
 // ---- histogram of q.k at one d_k ----------------------------------------------------------------
 
 struct HistogramParams {
-  int dk = 128;
-  int keys = 50;
-  int draws = 2000;
-  uint64_t seed = 0;
-  double alpha = 0.5;
+  int dk = static_cast<int>(explorer::dk.value);
+  int keys = static_cast<int>(explorer::keys.value);
+  int draws = static_cast<int>(explorer::draws.value);
+  uint64_t seed = static_cast<uint64_t>(explorer::seed.value);
+  double alpha = explorer::alpha.value;
   DrawMethod method = DrawMethod::fast;
-  int bins = 40;            // 1..max_bins
+  int bins = static_cast<int>(explorer::bins.value);
   double half_width = 0.0;  // range [-half_width, half_width); 0 means 4 sqrt(D), i.e. +-4 std of q.k
 };
 

@@ -17,6 +17,7 @@
 
 #include "core/fingerprint.hpp"
 #include "core/config.hpp"
+#include "core/explorer_settings.hpp"
 #include "core/gemm.hpp"
 #include "core/settings.hpp"
 #include "core/softmax_stats.hpp"
@@ -47,6 +48,23 @@ val softmax_view_js(const SoftmaxView& v) {
   o.set("weights", typed_copy("Float64Array", v.weights));
   o.set("top", typed_copy("Float64Array", v.top));
   return o;
+}
+
+// The explorer's settings for JavaScript: [{name, type: 'integer'|'real', default, min, max, doc}], in table
+// order (explorer_settings.hpp; top's max is the number of keys).
+val explorer_schema() {
+  val rows = val::array();
+  for (const ExplorerSetting* s : explorer_settings()) {
+    val row = val::object();
+    row.set("name", std::string(s->name));
+    row.set("type", std::string(s->integer ? "integer" : "real"));
+    row.set("default", s->value);
+    row.set("min", s->lo);
+    row.set("max", s->hi);
+    row.set("doc", std::string(s->doc));
+    rows.call<void>("push", row);
+  }
+  return rows;
 }
 
 val softmax_demo_js(val options) {
@@ -88,14 +106,20 @@ val sweep_stats_js(const SweepStats& s) {
   return o;
 }
 
-val sweep_js(val options) {
-  SweepParams p;
-  JsFields f(options, "options", {"dks", "keys", "draws", "seed", "alpha"});
-  p.dks = f.integers("dks", p.dks);
+// The options of many draws (sweep and histogram), their defaults the params' (explorer_settings.hpp).
+template <typename Params>
+void read_draws(JsFields& f, Params& p) {
   p.keys = f.integer("keys", p.keys);
   p.draws = f.integer("draws", p.draws);
   p.seed = f.seed("seed", p.seed);
   p.alpha = f.number("alpha", p.alpha);
+}
+
+val sweep_js(val options) {
+  SweepParams p;
+  JsFields f(options, "options", {"dks", "keys", "draws", "seed", "alpha"});
+  p.dks = f.integers("dks", p.dks);
+  read_draws(f, p);
   if (!f.ok()) return error_result(f.error());
   const std::string problem = validate(p);
   if (!problem.empty()) return error_result("options: " + problem);
@@ -117,10 +141,7 @@ val histogram_js(val options) {
   HistogramParams p;
   JsFields f(options, "options", {"dk", "keys", "draws", "seed", "alpha", "bins", "halfWidth"});
   p.dk = f.integer("dk", p.dk);
-  p.keys = f.integer("keys", p.keys);
-  p.draws = f.integer("draws", p.draws);
-  p.seed = f.seed("seed", p.seed);
-  p.alpha = f.number("alpha", p.alpha);
+  read_draws(f, p);
   p.bins = f.integer("bins", p.bins);
   p.half_width = f.number("halfWidth", p.half_width);
   if (!f.ok()) return error_result(f.error());
@@ -151,6 +172,7 @@ std::string fingerprint_js() { return fingerprint_hex(curves_fingerprint()); }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sqrtdk_lab) {
+  emscripten::function("explorerSchema", &explorer_schema);
   emscripten::function("softmaxDemo", &softmax_demo_js);
   emscripten::function("sweep", &sweep_js);
   emscripten::function("histogram", &histogram_js);

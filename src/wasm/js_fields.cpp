@@ -2,12 +2,14 @@
 
 #include <cmath>
 
+#include "core/rng.hpp"  // kMaxSeed
+
 namespace sqrtdk::wasm {
 
 using emscripten::val;
 
 namespace {
-constexpr double kMaxSafeInteger = 9007199254740991.0;  // 2^53 - 1
+constexpr double kMaxSafeInteger = static_cast<double>(kMaxSeed);  // 2^53 - 1, exact in a JS number
 
 // A number as JavaScript prints it (NaN, Infinity, 1e+300), for messages.
 std::string js_number(double x) { return val(x).call<std::string>("toString"); }

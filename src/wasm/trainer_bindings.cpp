@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/metrics.hpp"
+#include "core/rng.hpp"  // kMaxSeed
 #include "core/trainer.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
@@ -68,16 +69,30 @@ class WasmTrainer {
     if (problem.empty()) problem = check_integer(head, "head", 0, c.model.n_heads - 1);
     if (!problem.empty()) return error_result(problem);
     const std::vector<float> map = trainer_->attention_map(example.as<int>(), layer.as<int>(), head.as<int>());
+    // The positions the page labels and the guide it draws (a copying query's key), from the one layout.
+    const CopyLayout layout{c.task.copy_length};
+    val guide = val::array();
+    for (const int query : {layout.first_scored(), layout.last_scored()}) {
+      val cell = val::object();
+      cell.set("query", query);
+      cell.set("key", layout.source_of(query));
+      guide.call<void>("push", cell);
+    }
+    val positions = val::object();
+    positions.set("bos", layout.bos_position());
+    positions.set("sep", layout.sep_position());
+    positions.set("guide", guide);
     val o = val::object();
     o.set("data", typed_copy("Float32Array", map));
-    o.set("rows", c.task.seq_len());
-    o.set("cols", c.task.seq_len());
+    o.set("rows", layout.positions());
+    o.set("cols", layout.positions());
+    o.set("layout", positions);
     return o;
   }
 
   std::string reset(val seed) {
     if (!trainer_) return "trainer is not configured";
-    const std::string problem = check_integer(seed, "seed", 0, 9007199254740991.0);
+    const std::string problem = check_integer(seed, "seed", 0, static_cast<double>(kMaxSeed));
     if (!problem.empty()) return problem;
     trainer_->reset(static_cast<uint64_t>(seed.as<double>()));
     return "";

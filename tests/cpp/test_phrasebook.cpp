@@ -52,7 +52,7 @@ TEST_CASE("numbers: counts as whole numbers or halves, values with 3 significant
   CHECK(english(Arg::count(61)) == "61");
   CHECK(english(Arg::count(119.5)) == "119.5");
   CHECK(english(Arg::count(1000000)) == "1000000");
-  // The cases where %.3g and a plain "3 significant digits" differ: web/src/analysis/render-message.js
+  // The cases where %.3g and a plain "3 significant digits" differ: web/src/ui/format.js (formatValue)
   // follows these (tests/node/phrasebook.test.mjs checks the same list).
   CHECK(english(Arg::value(0.248)) == "0.248");
   CHECK(english(Arg::value(1e-5)) == "1e-05");
@@ -70,4 +70,6 @@ TEST_CASE("numbers: counts as whole numbers or halves, values with 3 significant
   CHECK(english(Arg::value(2)) == "2");
   CHECK(english(Arg::value(1e-9)) == "1e-09");
   CHECK(english(Arg::value(std::numeric_limits<double>::quiet_NaN())) == "–");
+  CHECK(english(Arg::value(std::numeric_limits<double>::infinity())) == "∞");
+  CHECK(english(Arg::value(-std::numeric_limits<double>::infinity())) == "-∞");
 }

@@ -174,7 +174,7 @@ describe('numbers: one rule in the core and the page', () => {
   // The cases where %.3g and "3 significant digits" part ways (tests/cpp/test_phrasebook.cpp has the same list).
   const values = [[0.248, '0.248'], [1e-5, '1e-05'], [2.0345e-5, '2.03e-05'], [0.0001, '0.0001'], [0.00012345, '0.000123'],
     [999.4, '999'], [999.5, '1e+03'], [123456, '1.23e+05'], [1.125, '1.12'], [1.375, '1.38'], [0.1235, '0.123'],
-    [100.5, '100'], [-0.5, '-0.5'], [2, '2'], [1e-9, '1e-09'], [NaN, '–'], [null, '–']];
+    [100.5, '100'], [-0.5, '-0.5'], [2, '2'], [1e-9, '1e-09'], [NaN, '–'], [null, '–'], [Infinity, '∞'], [-Infinity, '-∞']];
   for (const [x, text] of values) test(`value ${x} -> ${text}`, () => assert.equal(formatValue(x, 'en'), text));
 
   test('counts: whole numbers or halves, no grouping', () => {

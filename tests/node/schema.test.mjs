@@ -101,6 +101,45 @@ describe('the CLI and wasm refuse a bad setting with the same one-line message',
   });
 });
 
+describe('lab.explorerSchema(): the explorer\'s one table', () => {
+  const cli = (args) => spawnSync(nativeCli(), args, { encoding: 'utf8' });
+  const row = (name) => lab.explorerSchema().find((s) => s.name === name);
+  const escaped = (text) => text.replace(/[()^.\\/[\]]/g, '\\$&');
+
+  test('its defaults are what the CLI and wasm draw without options', () => {
+    const native = JSON.parse(cli(['softmax', '--json']).stdout);
+    const demo = lab.softmaxDemo({});
+    for (const name of ['dk', 'keys', 'seed', 'alpha']) {
+      assert.equal(native[name], row(name).default, name);
+      assert.equal(demo[name], row(name).default, name);
+    }
+    assert.equal(native.raw[`top${row('top').default}`].length, row('top').default);
+    assert.deepEqual(['dk', 'keys', 'alpha'].map((name) => row(name).default), [128, 50, 0.5]);
+  });
+
+  test('its ranges are what the CLI and wasm accept, with the same bounds in both messages', () => {
+    for (const name of ['dk', 'keys', 'alpha']) {
+      const { min, max } = row(name);
+      for (const [value, ok] of [[min, true], [max, true], [max + 1, false]]) {
+        const native = cli(['softmax', `--${name}`, String(value), '--top', '1', '--json']);
+        assert.equal(native.status, ok ? 0 : 2, `${name} ${value}: ${native.stderr}`);
+        if (ok) continue;
+        const bounds = escaped(`[${min}, ${max}]`);
+        assert.match(native.stderr, new RegExp(`--${name} must be .*${bounds}`));
+        assert.match(errorOf(() => lab.softmaxDemo({ [name]: value, top: 1 })), new RegExp(`${name} must be .*${bounds}`));
+      }
+    }
+  });
+
+  test('its usage lines are the table\'s', () => {
+    const usage = cli(['histogram', '--help']).stdout;
+    for (const name of ['dk', 'keys', 'draws', 'seed', 'alpha', 'bins']) {
+      const { doc, default: value } = row(name);
+      assert.match(usage, new RegExp(`--${name} [NA] +${escaped(doc)}, .* \\(default ${value}\\)`), name);
+    }
+  });
+});
+
 test('web/src/core-tables.js is the module\'s current tables (run npm run build:web and commit it if not)', async () => {
   const committed = readFileSync(`${REPO}web/src/core-tables.js`, 'utf8');
   assert.equal(committed, await coreTablesSource(MODULE_PATH));

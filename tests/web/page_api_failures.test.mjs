@@ -21,7 +21,9 @@ test('http: one sqrtdk-diverged per diverged run, with its step', async () => {
   const rows = await lab(page).locator('.run-table tbody tr').evaluateAll((trs) => trs.map((r) => ({ run: r.dataset.run, status: r.dataset.status, steps: Number(r.dataset.steps) })));
   const diverged = rows.filter((r) => r.status === 'diverged');
   assert.ok(diverged.length >= 1, JSON.stringify(rows));
-  const events = await eventsOf(page, 'sqrtdk-diverged');
+  // Events and the table are both rendered from the runs' messages; wait for the events rather than assume
+  // they were dispatched before the table's last render.
+  const events = await waitForEvents(page, 'sqrtdk-diverged', diverged.length);
   assert.deepEqual(events.map((e) => `${e.detail.variant}-${e.detail.seed}@${e.detail.step}`).sort(),
     diverged.map((r) => `${r.run}@${r.steps}`).sort());
   assert.ok(events.every((e) => matchesDeclaration(e.detail, 'SqrtdkDivergedDetail')));

@@ -98,7 +98,9 @@ test('pseudo-locale: every text of both panels comes from strings.js', async (t)
     await root.locator('[data-key="trainSeed"] input.number').fill('5');
     await root.locator('[data-key="trainSeed"] input.number').press('Enter');
     await root.locator('[data-pending]:not([hidden])').waitFor();
-    for (const summary of await root.locator('details:not([open]) > summary').all()) await summary.click();
+    // Open every folded part (the locator re-matches after each click: the opened one leaves it).
+    const folded = root.locator('details:not([open]) > summary');
+    while (await folded.count() > 0) await folded.first().click();
     // Hover readouts of a training chart and of a sweep chart.
     await waitForRest(page);
     for (const name of ['loss', 'sweep-entropy']) {

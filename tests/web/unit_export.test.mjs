@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunRecord } from '../../web/src/training/run-record.js';
 import { curvesCsvHeader, curvesToCsv, curvesToJson } from '../../web/src/export/curves-export.js';
-import { fixed, formatG } from '../../web/src/ui/format.js';
+import { fixed, formatValue } from '../../web/src/ui/format.js';
 import { isReply, isRequest, transferablesOf } from '../../web/src/worker/protocol.js';
 import { runPlan } from '../../web/src/training/run-plan.js';
 import { defaultState } from '../../web/src/state/properties.js';
@@ -61,10 +61,10 @@ test('JSON carries the settings, every curve and the answer; non-finite numbers 
   assert.equal(json.runs[0].config.scale, 'scaled');
 });
 
-test('formatG prints like printf %.3g, fixed like %.4f', () => {
+test('formatValue prints like printf %.3g, fixed like %.4f', () => {
   const cases = [[0.00937940673760617, '0.00938'], [0.1763482109728233, '0.176'], [1.5e-5, '1.5e-05'], [1234.5, '1.23e+03'],
     [100, '100'], [0, '0'], [9.9996, '10'], [0.0001, '0.0001'], [0.00009996, '0.0001'], [-0.5, '-0.5']];
-  for (const [x, expected] of cases) assert.equal(formatG(x, 3), expected, String(x));
+  for (const [x, expected] of cases) assert.equal(formatValue(x), expected, String(x));
   assert.equal(fixed(5.705085102098208e-05, 4), '0.0001');
   assert.equal(fixed(1.3308913148749427e-05, 4), '0.0000');
 });

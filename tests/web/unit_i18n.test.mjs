@@ -1,39 +1,45 @@
 // Numbers per lang (web/src/ui/format.js on locale.js's formatNumber) and plural forms (locale.js's plural).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { count, fixed, formatG, short, stepsText, whole } from '../../web/src/ui/format.js';
+import { count, fixed, formatCount, formatValue, whole } from '../../web/src/ui/format.js';
 import { STRINGS } from '../../web/src/ui/strings.js';
 import { plural } from '../../web/src/ui/locale.js';
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 
-// The page's English before numbers went through Intl (String / toFixed / toPrecision / toExponential).
-const OLD = {
-  short: (x) => (x === null || x === undefined || !Number.isFinite(x) ? '–'
-    : x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e5) ? x.toExponential(2) : String(Number(x.toPrecision(3)))),
+// English numbers without Intl: C's %.3g (away from exact ties, which random doubles never are), %.4f, and
+// counts as whole numbers or halves.
+const PLAIN = {
+  value: (x) => {
+    const [mantissa, exp] = x.toExponential(2).split('e');
+    const e = Number(exp);
+    return e >= -4 && e < 3 ? String(Number(x.toPrecision(3)))
+      : `${Number(mantissa)}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  },
   fixed: (x, d) => x.toFixed(d),
-  steps: (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1)),
+  count: (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1)),
 };
 
-test('English numbers are written as before, for values across many decades', () => {
+test('English numbers are written as C\'s printf writes them, for values across many decades', () => {
   let seed = 7;
   const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
   for (let i = 0; i < 20000; i += 1) {
     const x = (random() - 0.2) * 10 ** Math.floor(random() * 14 - 7);
-    assert.equal(short(x), OLD.short(x), String(x));
-    assert.equal(fixed(x, 4), OLD.fixed(x, 4), String(x));
+    assert.equal(formatValue(x), PLAIN.value(x), String(x));
+    assert.equal(fixed(x, 4), PLAIN.fixed(x, 4), String(x));
   }
-  for (const x of [0, 1, 61, 119.5, 1024, 20000]) assert.equal(stepsText(x), OLD.steps(x));
-  assert.equal(short(-0), '0');
+  for (const x of [0, 1, 61, 119.5, 1024, 20000]) assert.equal(formatCount(x), PLAIN.count(x));
+  assert.equal(formatValue(-0), '0');
+  assert.deepEqual([null, undefined, NaN, Infinity, -Infinity].map((x) => formatValue(x)), ['–', '–', '–', '∞', '-∞']);
 });
 
 test('German numbers: decimal comma, grouping only where the page groups', () => {
-  assert.equal(short(0.5, 'de'), '0,5');
-  assert.equal(short(1.5e-5, 'de'), '1,50e-5');
-  assert.equal(short(123456, 'de'), '1,23e+5');
+  assert.equal(formatValue(0.5, 'de'), '0,5');
+  assert.equal(formatValue(1.5e-5, 'de'), '1,5e-05');
+  assert.equal(formatValue(123456, 'de'), '1,23e+05');
   assert.equal(fixed(0.99416, 4, 'de'), '0,9942');
-  assert.equal(formatG(1234.5, 3, 'de'), '1,23e+03');
-  assert.equal(formatG(0.00937940673760617, 3, 'de'), '0,00938');
-  assert.equal(stepsText(119.5, 'de'), '119,5');
+  assert.equal(formatValue(1234.5, 'de'), '1,23e+03');
+  assert.equal(formatValue(0.00937940673760617, 'de'), '0,00938');
+  assert.equal(formatCount(119.5, 'de'), '119,5');
   assert.equal(count(20000, 'de'), '20.000');
   assert.equal(count(20000, 'en'), '20,000');
   assert.equal(whole(1024, 'de'), '1024');

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { settings } from '../../web/src/core-tables.js';
-import { CORE_SETTINGS, PROPERTIES, PROPERTY_BY_KEY, VARIANTS, defaultState } from '../../web/src/state/properties.js';
+import { CORE_SETTINGS, EXPLORER_SETTINGS, PROPERTIES, PROPERTY_BY_KEY, VARIANTS, defaultState } from '../../web/src/state/properties.js';
 import { runPlan } from '../../web/src/training/run-plan.js';
 
 const backed = PROPERTIES.filter((p) => p.setting !== undefined);
@@ -37,6 +37,20 @@ test('types and docs come from the core', () => {
     assert.equal(p.type, type[s.type], p.key);
     assert.equal(p.doc, s.doc, p.key);
   }
+});
+
+test('the explorer\'s properties are the core explorer table\'s rows: its defaults, its docs, ranges inside its', () => {
+  const explorer = PROPERTIES.filter((p) => p.group === 'softmax');
+  assert.deepEqual(explorer.map((p) => p.explorerSetting), ['dk', 'keys', 'alpha', 'seed']);
+  for (const p of explorer) {
+    const s = EXPLORER_SETTINGS.get(p.explorerSetting);
+    assert.equal(p.default, s.default, p.key);
+    assert.equal(p.doc, s.doc, p.key);
+    assert.equal(p.type, s.type === 'integer' ? 'int' : 'number', p.key);
+    assert.ok(p.min >= s.min && p.max <= s.max && p.min < p.max, `${p.key}: [${p.min}, ${p.max}] vs [${s.min}, ${s.max}]`);
+  }
+  // The lesson's demo: d_k 128, 50 keys, the standard scaling.
+  assert.deepEqual(['dk', 'keys', 'alpha'].map((k) => defaultState()[k]), [128, 50, 0.5]);
 });
 
 test('the optimizer and its momentum are train settings of the page', () => {

@@ -127,6 +127,9 @@ export class Lab {
   /** @returns {SettingRow[]} the core's settings table, in its order */
   schema() { return this.module.schema(); }
 
+  /** The explorer's settings (softmaxDemo, sweep, histogram): [{name, type, default, min, max, doc}]. */
+  explorerSchema() { return this.module.explorerSchema(); }
+
   /** @returns {string} '' if valid, else the message an Error would carry */
   validateConfig(config) { return this.module.validateConfig(plain(config)); }
 

@@ -87,14 +87,16 @@ export async function stepsDone(page, index = 0) {
 
 /**
  * Wait until a lab's exercise is at rest: not running, no run training or loading (a chunk already computing
- * when Pause was pressed still lands) and the charts drawn up to the last step (data-drawn-steps).
+ * when Pause was pressed still lands), the charts drawn up to the last step (data-drawn-steps) and the latest answer
+ * drawn with none on its way (data-drawn-answer, data-answer-version, data-answer-pending).
  */
 export async function waitForRest(page, index = 0, timeout = 60000) {
   await page.waitForFunction((i) => {
     const root = document.querySelectorAll('sqrtdk-lab')[i].shadowRoot;
     const panel = root.querySelector('[data-panel="train"]');
     const busy = root.querySelector('.run-table tr[data-status="training"], .run-table tr[data-status="loading"]');
-    return panel.dataset.running === 'false' && !busy && panel.dataset.drawnSteps === root.querySelector('.runs').dataset.stepsDone;
+    return panel.dataset.running === 'false' && !busy && panel.dataset.drawnSteps === root.querySelector('.runs').dataset.stepsDone
+      && panel.dataset.answerPending !== 'true' && panel.dataset.drawnAnswer === panel.dataset.answerVersion;
   }, index, { timeout });
 }
 

@@ -79,6 +79,8 @@ export class AnswerClient {
     this.result = null;   // the latest answer for the current plan (lab.compare's, with messages), or null
     this.lang = 'en';
     this.shown = null;    // {result, lang, answer}: the last localized answer
+    this.version = 0;     // counts the answers received, so that views can say which one they show
+    this.pending = false; // a request is on its way
   }
 
   /** The latest answer for the current plan in the element's language (null before the first). */
@@ -106,12 +108,19 @@ export class AnswerClient {
     this.plan = plan;
     const request = compareRequest(slots, settings);
     if (request.variants.length === 0) return;
+    this.pending = true;
+    const sent = this.key;
     this.helper.latest('answer', { type: 'compare', request }).then((reply) => {
       // null: a newer request replaced this one.  An answer for other settings is dropped; one for the same
       // runs a little shorter is shown (a newer one follows).
+      if (sent === this.key) this.pending = false;
       if (!reply || plan !== this.plan) return;
       this.result = reply.result;
+      this.version += 1;
       this.onAnswer(this.answer);
-    }, (error) => this.onError(error));
+    }, (error) => {
+      if (sent === this.key) this.pending = false;
+      this.onError(error);
+    });
   }
 }

@@ -3,10 +3,8 @@
 // message and changes nothing.
 
 import { strictSettings, settingsCopy } from './settings.js';
-import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
+import { exportText } from '../export/curves-export.js';
 import { STRINGS } from '../ui/strings.js';
-
-export const EXPORT_GENERATOR = 'sqrtdk lab (web)';
 
 export class LabApi {
   /**
@@ -38,10 +36,7 @@ export class LabApi {
   exportData(format) {
     if (format !== 'csv' && format !== 'json') throw new Error(STRINGS.badExportFormat(JSON.stringify(format) ?? String(format)));
     const { exercise, answerClient } = this._panel('exportData()');
-    if (format === 'csv') return curvesToCsv(exercise.runs);
-    const state = this.store.state;
-    const json = curvesToJson({ settings: { ...state }, runs: exercise.runs, answer: answerClient.answer, generator: EXPORT_GENERATOR });
-    return `${JSON.stringify(json, null, 1)}\n`;
+    return exportText(format, { settings: { ...this.store.state }, runs: exercise.runs, answer: answerClient.answer });
   }
 
   /** The training panel, when it is shown. */

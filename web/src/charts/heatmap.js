@@ -1,14 +1,15 @@
 // An attention map (softmax weights, query rows x key columns) as a heatmap: white (or the background) for 0,
-// the variant's colour for 1.  Own canvas code (no chart library draws matrices this small and simple).
-// The copy task's layout (copy_task.hpp): positions 0 = BOS, 1..L = x1..xL, L+1 = SEP, L+2..2L = the copy so
-// far.  A model that copies puts the weight of query p (>= L+1) on key p - L: the cells just above the dotted guide.
+// the variant's colour for 1, with a colour scale.  Own canvas code (no chart library draws matrices this small
+// and simple).  Where BOS and SEP sit and where a copying query looks come with the map, from the core's copy
+// layout (copy_layout.hpp): the cells just above the dotted guide are the ones a model that copies fills.
 
 import { label } from './axes.js';
 import { CanvasFigure } from './canvas-figure.js';
 import { rgbOf, variantColour } from '../ui/palette.js';
 import { STRINGS } from '../ui/strings.js';
 
-const MARGIN = { left: 44, right: 8, top: 8, bottom: 32 };
+const MARGIN = { left: 44, right: 40, top: 8, bottom: 32 };  // right: the colour scale
+const SCALE_WIDTH = 8;
 const TICK_FONT_PX = 12;
 const SIZE = 220;
 
@@ -18,16 +19,18 @@ export class HeatmapChart {
     this.variant = variant;
     this.map = null;
     this.cells = document.createElement('canvas');
-    this.copyLength = 0;
     this.figure = new CanvasFigure({ title, name, height: SIZE + MARGIN.top + MARGIN.bottom, theme,
       draw: (...args) => this._draw(...args), description: STRINGS.charts.heatmapDescription(title) });
     this.element = this.figure.element;
   }
 
-  /** @param {{data: Float32Array, rows: number, cols: number, step: number}|null} map  @param {number} copyLength */
-  setData(map, copyLength, caption) {
+  /**
+   * @param {{data: Float32Array, rows: number, cols: number, step: number,
+   *          layout: {bos: number, sep: number, guide: {query: number, key: number}[]}}|null} map
+   *   data: (rows, cols) row-major; guide: the first and last cell a copying model fills
+   */
+  setData(map, caption) {
     this.map = map;
-    this.copyLength = copyLength;
     this.figure.caption.textContent = caption;
     this.figure.redraw();
   }
@@ -69,13 +72,16 @@ export class HeatmapChart {
     ctx.drawImage(this.cells, x0, y0, cols * cell, rows * cell);
     ctx.strokeStyle = theme.grid;
     ctx.strokeRect(x0 + 0.5, y0 + 0.5, cols * cell, rows * cell);
-    const L = this.copyLength;
-    // The guide crosses both empty cells (surface colour) and full ones (variant colour): a solid halo in
-    // the surface colour under a dotted line in the text colour stays visible on both, light or dark.
+    drawScale(ctx, { x: x0 + cols * cell + 8, y: y0, height: rows * cell, from: [r0, g0, b0], to: [r1, g1, b1], theme, font });
+    this.element.dataset.colourScale = `${STRINGS.charts.heatmapScaleBottom}..${STRINGS.charts.heatmapScaleTop}`;
+    const { bos, sep, guide: [first, last] } = this.map.layout;
+    // Along the lower left corners of the copying cells.  It crosses both empty cells (surface colour) and
+    // full ones (variant colour): a solid halo in the surface colour under a dotted line in the text colour
+    // stays visible on both, light or dark.
     const guide = () => {
       ctx.beginPath();
-      ctx.moveTo(x0 + cell, y0 + (L + 2) * cell);
-      ctx.lineTo(x0 + L * cell, y0 + (2 * L + 1) * cell);
+      ctx.moveTo(x0 + first.key * cell, y0 + (first.query + 1) * cell);
+      ctx.lineTo(x0 + last.key * cell, y0 + (last.query + 1) * cell);
       ctx.stroke();
     };
     ctx.save();
@@ -93,8 +99,8 @@ export class HeatmapChart {
       : label(ctx, text, x0 - 5, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
     const c = STRINGS.charts;
     for (const axis of ['x', 'y']) {
-      tick(0, c.bos, axis);
-      tick(L + 1, c.sep, axis);
+      tick(bos, c.bos, axis);
+      tick(sep, c.sep, axis);
     }
     label(ctx, c.heatmapKeys, x0 + side / 2, height - 6, { colour: theme.text, font });
     ctx.save();
@@ -104,6 +110,23 @@ export class HeatmapChart {
     ctx.restore();
     this.element.dataset.axisLabels = `${c.heatmapKeys}|${c.heatmapQueries}|${TICK_FONT_PX}px`;
   }
+}
+
+/**
+ * The colour scale: a bar from weight 0 (bottom, the background) to 1 (top, the variant's colour), coloured
+ * as the cells are (a linear blend).
+ */
+function drawScale(ctx, { x, y, height, from, to, theme, font }) {
+  const gradient = ctx.createLinearGradient(0, y + height, 0, y);
+  gradient.addColorStop(0, `rgb(${from.join(',')})`);
+  gradient.addColorStop(1, `rgb(${to.join(',')})`);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(x, y, SCALE_WIDTH, height);
+  ctx.strokeStyle = theme.grid;
+  ctx.strokeRect(x + 0.5, y + 0.5, SCALE_WIDTH, height);
+  const c = STRINGS.charts;
+  label(ctx, c.heatmapScaleTop, x + SCALE_WIDTH + 3, y + 6, { align: 'left', colour: theme.muted, font });
+  label(ctx, c.heatmapScaleBottom, x + SCALE_WIDTH + 3, y + height - 6, { align: 'left', colour: theme.muted, font });
 }
 
 /** Accept '#abc', '#aabbcc' or 'rgb(r, g, b)' from CSS; return '#rrggbb'. */

@@ -4,7 +4,7 @@
 import { label, niceTicks } from './axes.js';
 import { CanvasFigure } from './canvas-figure.js';
 import { variantColour, withAlpha } from '../ui/palette.js';
-import { count, short } from '../ui/format.js';
+import { count, formatValue } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
 const MARGIN = { left: 44, right: 12, top: 10, bottom: 34 };
@@ -29,7 +29,7 @@ export class HistogramChart {
     const outside = view.total > 0 ? (100 * view.outside) / view.total : 0;
     const c = STRINGS.charts;
     this.figure.caption.textContent = c.histogramCaption(view.curveLabel, count(view.total, this.lang))
-      + (outside > 0 ? c.histogramOutside(short(outside, this.lang)) : '') + (view.note ? c.histogramNote(view.note) : '');
+      + (outside > 0 ? c.histogramOutside(formatValue(outside, this.lang)) : '') + (view.note ? c.histogramNote(view.note) : '');
     this.figure.redraw();
   }
 
@@ -69,7 +69,7 @@ export class HistogramChart {
       ctx.moveTo(MARGIN.left, Math.round(py(t)) + 0.5);
       ctx.lineTo(MARGIN.left + plotW, Math.round(py(t)) + 0.5);
       ctx.stroke();
-      label(ctx, short(t, this.lang), MARGIN.left - 4, py(t), { align: 'right', colour: theme.muted, font });
+      label(ctx, formatValue(t, this.lang), MARGIN.left - 4, py(t), { align: 'right', colour: theme.muted, font });
     }
     ctx.fillStyle = withAlpha(variantColour(v.variant, theme.dark), 0.6);
     for (let i = 0; i < n; i += 1) {
@@ -96,7 +96,7 @@ export class HistogramChart {
     ctx.lineTo(MARGIN.left + plotW, MARGIN.top + plotH + 0.5);
     ctx.stroke();
     const xTicks = niceTicks(lo, hi, Math.max(3, Math.floor(plotW / 70)));
-    const tickText = xTicks.map((t) => short(t, this.lang));
+    const tickText = xTicks.map((t) => formatValue(t, this.lang));
     xTicks.forEach((t, i) => label(ctx, tickText[i], px(t), MARGIN.top + plotH + 9, { colour: theme.muted, font }));
     this.element.dataset.xTicks = tickText.join(',');
     label(ctx, this.xLabel, MARGIN.left + plotW / 2, height - 8, { colour: theme.text, font });

@@ -5,11 +5,12 @@
 
 import uPlot from 'uplot';
 import { h, replaceChildren } from '../ui/dom.js';
-import { short } from '../ui/format.js';
+import { formatValue } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 import { formatNumber } from '../ui/locale.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
+import { drawGuides } from './guides.js';
 import { watchSize } from '../ui/size-watch.js';
 
 // Number formats of the axes and readouts, made once (formatNumber finds their formatter without building a key).
@@ -36,7 +37,7 @@ export function logTickLabel(v, lang = 'en', plain = true) {
   if (!(v > 0)) return '';
   const e = Math.round(Math.log10(v));
   if (isPowerOf10(v)) return plain && e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1] ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
-  return short(v, lang);
+  return formatValue(v, lang);
 }
 
 /**
@@ -72,14 +73,6 @@ const linearLabels = (lang) => (u, splits, axisIdx, space, incr) => {
  * @property {string} id  @property {string} label  @property {string} colour  @property {number[]} [dash]
  * @property {boolean} [band] draw lo..hi around the line
  * @property {number} [seeds] also draw this many thin lines, one per seed (columns[id].seeds), as they arrive
- */
-
-/**
- * @typedef {Object} Guides  what the answer reads, drawn over the curves
- * @property {{value: number, label: string}} [level]  a horizontal dashed line (the threshold)
- * @property {{x: number, colour: string, label: string}[]} [lines]  vertical dashed lines up to the level (medians)
- * @property {{x: number, colour: string}[]} [dots]  dots on the level line (each seed's step)
- * @property {{colour: string, label: string}[]} [never]  labels under the level line, right (a median that never got there)
  */
 
 export class LineChart {
@@ -137,7 +130,7 @@ export class LineChart {
 
   /**
    * Lines and dots that show what the answer reads (see Guides), or null.  Recorded as data-guides (for tests).
-   * @param {Guides|null} guides
+   * @param {import('./guides.js').Guides|null} guides
    */
   setGuides(guides) {
     const key = JSON.stringify(guides);
@@ -294,7 +287,7 @@ export class LineChart {
         axis(this.options.yLabel, 'yTicks', logY ? logAxisParts(lang) : {})],
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
-        draw: [(u) => this._drawMarker(u), (u) => this._drawGuides(u)],
+        draw: [(u) => this._drawMarker(u), (u) => drawGuides(u, this.guides, this.options.theme())],
       },
     }, this._uplotData(), this.plotBox);
   }
@@ -318,62 +311,6 @@ export class LineChart {
     ctx.moveTo(x, u.bbox.top);
     ctx.lineTo(x, u.bbox.top + u.bbox.height);
     ctx.stroke();
-    ctx.restore();
-  }
-
-  _drawGuides(u) {
-    const g = this.guides;
-    if (!g?.level || !this.data || this.data.xs.length === 0) return;
-    const ctx = u.ctx;
-    const dpr = devicePixelRatio || 1;
-    const theme = this.options.theme();
-    const { left, top, width, height } = u.bbox;
-    const y = Math.round(u.valToPos(g.level.value, 'y', true));
-    if (!(y >= top && y <= top + height)) return;
-    const xOf = (x) => Math.round(u.valToPos(x, 'x', true));
-    const inside = (px) => px >= left && px <= left + width;
-    ctx.save();
-    ctx.lineWidth = Math.max(1, dpr);
-    ctx.setLineDash([6 * dpr, 4 * dpr]);
-    ctx.strokeStyle = theme.text;
-    ctx.beginPath();
-    ctx.moveTo(left, y);
-    ctx.lineTo(left + width, y);
-    ctx.stroke();
-    ctx.fillStyle = theme.text;
-    ctx.font = `${11 * dpr}px ${theme.font}`;
-    ctx.textAlign = 'right';
-    ctx.fillText(g.level.label, left + width - 4 * dpr, y - 4 * dpr);
-    ctx.lineWidth = 2 * dpr;
-    ctx.textAlign = 'left';
-    for (const line of g.lines ?? []) {
-      const x = xOf(line.x);
-      if (!inside(x)) continue;
-      ctx.strokeStyle = line.colour;
-      ctx.beginPath();
-      ctx.moveTo(x, top + height);
-      ctx.lineTo(x, y);
-      ctx.stroke();
-      ctx.fillStyle = line.colour;
-      ctx.fillText(line.label, x + 3 * dpr, top + height - 6 * dpr);
-    }
-    ctx.textAlign = 'right';
-    (g.never ?? []).forEach((note, k) => {
-      ctx.fillStyle = note.colour;
-      ctx.fillText(note.label, left + width - 4 * dpr, y + (14 + 14 * k) * dpr);
-    });
-    ctx.setLineDash([]);
-    ctx.lineWidth = Math.max(1, dpr);
-    for (const dot of g.dots ?? []) {
-      const x = xOf(dot.x);
-      if (!inside(x)) continue;
-      ctx.fillStyle = dot.colour;
-      ctx.strokeStyle = theme.surface;
-      ctx.beginPath();
-      ctx.arc(x, y, 3.5 * dpr, 0, 2 * Math.PI);
-      ctx.fill();
-      ctx.stroke();
-    }
     ctx.restore();
   }
 
@@ -409,9 +346,9 @@ export class LineChart {
       swatch.style.borderTopColor = g.colour;
       swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
       const c = STRINGS.charts;
-      const range = band && band[0] !== null && band[0] !== band[1] ? c.readoutRange(short(band[0], lang), short(band[1], lang)) : '';
+      const range = band && band[0] !== null && band[0] !== band[1] ? c.readoutRange(formatValue(band[0], lang), formatValue(band[1], lang)) : '';
       const at = j !== i && value !== null && value !== undefined ? c.readoutAt(this.options.xLabel, this.options.xFormat(xs[j])) : '';
-      parts.push(h('span', { class: 'readout-item' }, [swatch, c.readoutItem(g.label, short(value, lang), range, at)]));
+      parts.push(h('span', { class: 'readout-item' }, [swatch, c.readoutItem(g.label, formatValue(value, lang), range, at)]));
     }
     const key = parts.map((p) => p.textContent).join('|') + this.groups.map((g) => g.colour).join();
     if (key === this.readoutKey) return;

@@ -8,7 +8,7 @@ import { button } from '../ui/controls.js';
 import { Notices } from '../ui/notices.js';
 import { themeReader } from '../ui/theme.js';
 import { Store } from '../state/store.js';
-import { defaultState, PROPERTY_BY_ATTRIBUTE } from '../state/properties.js';
+import { defaultState, PANELS, PROPERTY_BY_ATTRIBUTE } from '../state/properties.js';
 import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
 import { joinPageWorkers } from '../worker/page-workers.js';
@@ -107,10 +107,8 @@ export class LabInstance {
     this.shareFallback = h('input', { class: 'share-fallback', attrs: { type: 'text', readonly: true, 'aria-label': STRINGS.linkLabel } });
     this.shareFallback.hidden = true;
     this.panelBox = h('div', { class: 'lab' });
-    // The first tab stop: past the explorer, straight to the exercise's Start (and its presets).
-    this.skipButton = button({ text: STRINGS.skipToExercise, class: 'skip-link', key: 'skip', onClick: () => this._skipToExercise() });
     this.root.append(h('div', { class: 'lab' }, [
-      h('div', { class: 'lab-bar' }, [h('span', { class: 'brand', text: STRINGS.brand }), this.skipButton, h('span', { class: 'spacer' }),
+      h('div', { class: 'lab-bar' }, [h('span', { class: 'brand', text: STRINGS.brand }), h('span', { class: 'spacer' }),
         this.shareStatus, this.shareButton, this.shareFallback]),
       this.notices.element,
       this.panelBox,
@@ -149,19 +147,9 @@ export class LabInstance {
       this.panels.set(name, panel);
       if (panel.exercise) this.events.watch(panel.exercise);
     }
-    const order = ['softmax', 'train'].filter((n) => this.panels.has(n));
+    const order = PANELS.filter((n) => this.panels.has(n));
     this.panelBox.replaceChildren(...order.map((n) => this.panels.get(n).element));
     for (const [name, panel] of this.panels) panel.element.hidden = !wanted.includes(name);
-    this.skipButton.hidden = !(wanted.includes('train') && wanted.includes('softmax'));
-  }
-
-  /** Bring the exercise into view with the keyboard on its first enabled button (Start, or Pause while it runs). */
-  _skipToExercise() {
-    const panel = this.panels.get('train');
-    if (!panel) return;
-    panel.element.scrollIntoView({ block: 'start' });
-    const { start, pause } = panel.controls;
-    (start.disabled ? pause : start).focus({ preventScroll: true });
   }
 
   _applyHide() {

@@ -1,4 +1,4 @@
-// <sqrtdk-lab>: the custom element.  Attributes: panels="softmax,train", hide="lr,seed,...", any setting in
+// <sqrtdk-lab>: the custom element.  Attributes: panels="train,softmax", hide="lr,seed,...", any setting in
 // kebab-case (d-model="64", seeds="3", ...), sync-url (read and write the page's URL hash) and
 // frame-messaging (lab.html: talk to the parent page named by #parentOrigin=...).  The element forwards its
 // lifecycle to a LabInstance and its control API (start, pause, reset, settings, result, exportData) to the

@@ -92,3 +92,15 @@ export function curvesToJson({ settings, runs, answer, generator }) {
     })),
   };
 }
+
+/** Who wrote an export, as its JSON says. */
+export const EXPORT_GENERATOR = 'sqrtdk lab (web)';
+
+/**
+ * The exercise's curves as the Export buttons save them and exportData() returns them.
+ * @param {'csv'|'json'} format  @param {{settings: object, runs: RunRecord[], answer: object|null}} exercise
+ */
+export function exportText(format, { settings, runs, answer }) {
+  if (format === 'csv') return curvesToCsv(runs);
+  return `${JSON.stringify(curvesToJson({ settings, runs, answer, generator: EXPORT_GENERATOR }), null, 1)}\n`;
+}

@@ -5,7 +5,7 @@
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
-import { short, whole } from '../ui/format.js';
+import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.answerBox;
@@ -19,8 +19,10 @@ export class AnswerView {
     const table = scrollRegion(T.table);
     this.table = table.box;
     this.definitions = h('ul', { class: 'hint answer-definitions', attrs: { 'aria-label': T.definitions } });
+    // Folded: the numbers come first; how each is measured is one click away.
+    const definitionsBox = h('details', { class: 'answer-definitions-box' }, [h('summary', { text: T.definitionsSummary }), this.definitions]);
     this.element = h('section', { class: 'answer', attrs: { 'aria-labelledby': 'lab-answer-title', 'data-ready': 'false' } }, [
-      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, table.element, this.definitions]);
+      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, table.element, definitionsBox]);
   }
 
   /**
@@ -37,7 +39,7 @@ export class AnswerView {
     this.element.dataset.outcome = started && answer ? answer.outcome : '';
     replaceChildren(this.definitions, answer ? Object.values(answer.definitions.text).map((text) => h('li', { text })) : []);
     if (!started || !answer) {
-      this.state.textContent = T.pressStart(short(threshold, this.lang));
+      this.state.textContent = T.pressStart(formatValue(threshold, this.lang));
       replaceChildren(this.table, []);
       replaceChildren(this.sentences, []);
       return;
@@ -51,7 +53,7 @@ export class AnswerView {
 function progressText(answer, lang) {
   const w = (x) => whole(x, lang);
   if (!answer.ready) {
-    const t = short(answer.threshold, lang);
+    const t = formatValue(answer.threshold, lang);
     return T.measuring(answer.variants.map((v) => T.measuringVariant(v.label, w(v.runsReaching), w(v.runs.length), t)));
   }
   if (!answer.final) return T.goingOn(w(answer.steps));
@@ -61,7 +63,7 @@ function progressText(answer, lang) {
 function answerTable(answer, lang) {
   const anyDiverged = answer.variants.some((v) => v.runsDiverged > 0);
   const seeds = answer.variants[0].runs.map((r) => whole(r.seed, lang)).join(', ');
-  const head = T.columns(short(answer.threshold, lang), seeds, answer.final);
+  const head = T.columns(formatValue(answer.threshold, lang), seeds, answer.final);
   if (anyDiverged) head.push(T.divergedColumn);
   // data-label: the column's name, shown before each cell when a narrow box stacks the table.
   const cell = (name, label, text) => h('td', { attrs: { 'data-cell': name, 'data-label': label }, text });

@@ -2,18 +2,14 @@
 // to threshold, stall and smoothed loss), an overall progress bar and the total steps per second.  Rows are rebuilt only when the runs change; otherwise cells are updated in
 // place (and only when their text changes), to keep the main thread's work per frame small.
 
-import { h, replaceChildren } from '../ui/dom.js';
+import { h, replaceChildren, setText } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
-import { count, short, whole } from '../ui/format.js';
+import { count, formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.runs;
 const RATE_WINDOW_MS = 2000;
 
-/** Set an element's text only if it differs (a DOM write invalidates layout even when the text is equal). */
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 function setData(element, name, value) {
   if (element.dataset[name] !== value) element.dataset[name] = value;
@@ -69,7 +65,7 @@ export class RunTable {
     const { lang } = this;
     // The time left at the rate of the last seconds (all runs together): long presets say how long they take.
     const eta = training && rate > 0 && total > done ? T.eta(timeLeft((total - done) / rate, lang)) : '';
-    setText(this.summary, T.summary(count(done, lang), count(total, lang)) + (training ? T.rate(short(rate, lang)) : '') + eta);
+    setText(this.summary, T.summary(count(done, lang), count(total, lang)) + (training ? T.rate(formatValue(rate, lang)) : '') + eta);
     setData(this.element, 'stepsDone', String(stepsDone));
 
     // Display names from the core once its answer is here (the same as the answer's).
@@ -97,8 +93,8 @@ export class RunTable {
       setData(row.tr, 'status', s.status);
       setData(row.tr, 'steps', String(r.stepsDone));
       setText(row.steps, T.steps(whole(r.stepsDone, lang), whole(steps, lang)));
-      setText(row.rate, r.stepsDone ? short(r.stepsPerSecond, lang) : T.none);
-      setText(row.logitStd, s.info ? short(s.info.measuredLogitStd, lang) : T.none);
+      setText(row.rate, r.stepsDone ? formatValue(r.stepsPerSecond, lang) : T.none);
+      setText(row.logitStd, s.info ? formatValue(s.info.measuredLogitStd, lang) : T.none);
       setText(row.status, status);
       const statusClass = `status status-${s.status}`;
       if (row.status.className !== statusClass) row.status.className = statusClass;

@@ -1,6 +1,6 @@
 // Short notes of the saturation explorer, written from the numbers it measured.  Pure: no DOM.
 
-import { formatG, short, whole } from '../ui/format.js';
+import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.softmaxNotes;
@@ -14,7 +14,7 @@ const NORMAL_BEYOND_3SD = 0.0027;
  * @param {number} share measured share of samples beyond 3 standard deviations  @param {number} dk  @param {string} lang
  */
 export function tailNote(share, dk, lang = 'en') {
-  const measured = T.tail(short(100 * share, lang), short(100 * NORMAL_BEYOND_3SD, lang));
+  const measured = T.tail(formatValue(100 * share, lang), formatValue(100 * NORMAL_BEYOND_3SD, lang));
   if (share < 2 * NORMAL_BEYOND_3SD) return T.tailNormal(measured);
   return T.tailNotNormal(measured, whole(dk, lang), dk, lang);
 }
@@ -34,10 +34,10 @@ export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
   const scaled = row.scaled.jacobianNorm.median;
   const kills = rows.find((r) => r.raw.jacobianNorm.median < 0.5 * r.scaled.jacobianNorm.median);
   const last = rows[rows.length - 1];
-  const g = (x, digits) => formatG(x, digits, lang);
-  const here = raw >= 0.5 * scaled ? T.notSaturated(raw > scaled) : T.saturated(short(scaled / raw, lang));
+  const g = (x) => formatValue(x, lang);
+  const here = raw >= 0.5 * scaled ? T.notSaturated(raw > scaled) : T.saturated(formatValue(scaled / raw, lang));
   const where = kills
-    ? T.kills(w(kills.dk), w(last.dk), g(last.raw.jacobianNorm.median, 2), g(last.scaled.jacobianNorm.median, 2))
+    ? T.kills(w(kills.dk), w(last.dk), g(last.raw.jacobianNorm.median), g(last.scaled.jacobianNorm.median))
     : T.neverKills;
-  return T.exercise({ dk: w(dk), model, draws: w(draws), raw: g(raw, 3), scaled: g(scaled, 3), here, where });
+  return T.exercise({ dk: w(dk), model, draws: w(draws), raw: g(raw), scaled: g(scaled), here, where });
 }

@@ -3,10 +3,10 @@
 // q.k over many draws against N(0, d_k); and the sweep of saturation statistics over d_k.
 // All numbers come from the wasm core through the helper worker.
 
-import { h, replaceChildren } from '../ui/dom.js';
+import { h, replaceChildren, setText } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
 import { button, rangeControl, numberControl, toggleControl } from '../ui/controls.js';
-import { fixed, formatG, short, whole } from '../ui/format.js';
+import { fixed, formatValue, whole } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HistogramChart, shareBeyond } from '../charts/histogram.js';
@@ -165,9 +165,12 @@ export class SoftmaxPanel {
     const raw = variantColour('unscaled', dark);
     const scaled = variantColour('scaled', dark);
     const alpha = alphaText(this.store.state.alpha, this.lang);
-    this.weightsChart.setGroups([{ id: 'raw', label: T.rawDot, colour: raw }, { id: 'scaled', label: T.dotOver(alpha), colour: scaled }]);
+    const sqrt = this.store.state.alpha === 0.5;
+    this.weightsChart.setGroups([{ id: 'raw', label: T.rawDot, colour: raw },
+      { id: 'scaled', label: sqrt ? T.dotOverSqrt : T.dotOver(alpha), colour: scaled }]);
     for (const chart of this.sweepCharts) {
-      chart.setGroups([{ id: 'raw', label: T.raw, colour: raw, band: true }, { id: 'scaled', label: T.over(alpha), colour: scaled, band: true }]);
+      chart.setGroups([{ id: 'raw', label: T.raw, colour: raw, band: true },
+        { id: 'scaled', label: sqrt ? T.overSqrt : T.over(alpha), colour: scaled, band: true }]);
     }
   }
 
@@ -214,7 +217,7 @@ export class SoftmaxPanel {
   _renderDemo(demo) {
     const { lang } = this;
     const f = (x, digits) => fixed(x, digits, lang);
-    const g = (x) => formatG(x, 3, lang);
+    const g = (x) => formatValue(x, lang);
     const dk = whole(demo.dk, lang);
     const keys = whole(demo.keys, lang);
     this.printoutTitle.textContent = T.printoutTitle(keys, dk, whole(demo.seed, lang), alphaText(demo.alpha, lang));
@@ -230,9 +233,9 @@ export class SoftmaxPanel {
     this.topHeader.textContent = T.topWeights(whole(demo.raw.top.length, lang));
     this.printoutNote.textContent = T.printoutNote(keys, f(Math.log(demo.keys), 3));
     const ratio = demo.scaled.jacobianNorm / Math.max(demo.raw.jacobianNorm, 1e-300);
-    this.readout.textContent = T.readout({ rawTop: short(100 * demo.raw.max, lang), rawKeys: f(demo.raw.effectiveKeys, 1),
-      scaledTop: short(100 * demo.scaled.max, lang), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
-      scaledJ: g(demo.scaled.jacobianNorm), more: ratio > 1.05 ? short(ratio, lang) : null });
+    setText(this.readout, T.readout({ rawTop: formatValue(100 * demo.raw.max, lang), rawKeys: f(demo.raw.effectiveKeys, 1),
+      scaledTop: formatValue(100 * demo.scaled.max, lang), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
+      scaledJ: g(demo.scaled.jacobianNorm), more: ratio > 1.05 ? formatValue(ratio, lang) : null }));
     this.lastDemo = demo;
     this._renderWeights(demo);
   }
@@ -253,7 +256,7 @@ export class SoftmaxPanel {
     const below = (list) => list.filter((w) => w < WEIGHT_FLOOR).length;
     const { lang } = this;
     this.weightsNote.textContent = logY && below(raw) + below(scaled) > 0
-      ? T.weightsBelowFloor(short(WEIGHT_FLOOR, lang), whole(below(raw), lang), whole(below(scaled), lang), whole(keys, lang)) : '';
+      ? T.weightsBelowFloor(formatValue(WEIGHT_FLOOR, lang), whole(below(raw), lang), whole(below(scaled), lang), whole(keys, lang)) : '';
   }
 
   _requestHistograms(state) {
@@ -273,7 +276,7 @@ export class SoftmaxPanel {
 
   _requestScaledHistogram(options, state, scale) {
     const variance = state.dk * scale * scale;
-    const label = Math.abs(state.alpha - 0.5) < 1e-9 ? T.normalUnit : T.normalScaled(short(variance, this.lang));
+    const label = Math.abs(state.alpha - 0.5) < 1e-9 ? T.normalUnit : T.normalScaled(formatValue(variance, this.lang));
     this.helper.latest('histogram-scaled', { type: 'histogram', options }).then((reply) => {
       if (!reply) return;
       const r = reply.result;
@@ -285,9 +288,9 @@ export class SoftmaxPanel {
   /** The sweep's median |J|_F at the exercise's d_k, and where saturation starts to kill the gradient. */
   _renderExerciseNote(state) {
     const dk = exerciseDk(state);
-    this.useExerciseDk.textContent = T.useExerciseDk(whole(dk, this.lang));
+    setText(this.useExerciseDk, T.useExerciseDk(whole(dk, this.lang)));
     this.useExerciseDk.disabled = state.dk === dk;
-    this.exerciseText.textContent = exerciseDkNote(this.sweepRows ?? [], dk, state, SWEEP_DRAWS, this.lang);
+    setText(this.exerciseText, exerciseDkNote(this.sweepRows ?? [], dk, state, SWEEP_DRAWS, this.lang));
   }
 
   _requestSweep(state) {

@@ -1,7 +1,7 @@
 // The exercise's charts: loss, sequence accuracy, attention entropy and the attention heatmaps, drawn from
 // the runs (series.js shapes the data).  Each render part skips work when its data did not change.
 
-import { h, replaceChildren } from '../ui/dom.js';
+import { h, replaceChildren, setText } from '../ui/dom.js';
 import { button, rangeControl, selectControl, toggleControl } from '../ui/controls.js';
 import { LAYER_DASHES } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
@@ -10,7 +10,7 @@ import { accuracySeries, layerId, layerSeries, lossSeries, runSeries, seedsOf } 
 import { downloadBlob } from '../export/download.js';
 import { STRINGS } from '../ui/strings.js';
 import { curveDefinitions } from '../core-tables.js';
-import { short, whole } from '../ui/format.js';
+import { formatValue, whole } from '../ui/format.js';
 
 const T = STRINGS.trainCharts;
 
@@ -121,7 +121,7 @@ export class TrainCharts {
     this.loss.setGroups(state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band,
       seeds: seedsOf(slots, v).length })));
     this.loss.setGuides(lossGuides(answer, state, colourOf, this.lang));
-    setText(this.lossNote, T.lossNote(short(state.threshold, this.lang), whole(curveDefinitions.window, this.lang),
+    setText(this.lossNote, T.lossNote(formatValue(state.threshold, this.lang), whole(curveDefinitions.window, this.lang),
       whole(state.smooth, this.lang)));
     if (!this._changed('loss', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}`)) return;
     const { xs, columns } = lossSeries(slots, state.variants, state.smooth);
@@ -173,7 +173,7 @@ export class TrainCharts {
       const slot = slots.find((s) => s.record.variant === variant);
       const a = slot?.attention;
       if (!a) {
-        if (map.shownStep !== 0) map.setData(null, state.copyLength, '');
+        if (map.shownStep !== 0) map.setData(null, '');
         map.shownStep = 0;
         map.shownKey = '';
         continue;
@@ -183,7 +183,7 @@ export class TrainCharts {
       map.shownKey = key;
       map.shownStep = a.step;
       const w = (x) => whole(x, this.lang);
-      map.setData(a, state.copyLength, T.heatmapCaption(w(a.step), w(a.layer + 1), w(a.head + 1), w(slot.record.seed)));
+      map.setData(a, T.heatmapCaption(w(a.step), w(a.layer + 1), w(a.head + 1), w(slot.record.seed)));
     }
   }
 
@@ -199,11 +199,14 @@ export class TrainCharts {
 
 /**
  * What the answer reads, for the loss chart: the threshold, a vertical line at each variant's median steps to
- * threshold and a dot at each seed's (the core's numbers, answer.variants).  Before an answer: the threshold only.
+ * threshold, a dot at each seed's, and a tick at each variant's level now / final level (the core's numbers,
+ * answer.variants).  Mid-run the level is the median of each seed's latest smoothed loss, which the median
+ * curve (drawn where every seed has data) does not reach yet: the tick shows the table's number itself.
+ * Before an answer: the threshold only.
  */
 export function lossGuides(answer, state, colourOf, lang) {
-  const level = { value: state.threshold, label: T.thresholdLine(short(state.threshold, lang)) };
-  if (!answer) return { level, lines: [], dots: [], never: [] };
+  const level = { value: state.threshold, label: T.thresholdLine(formatValue(state.threshold, lang)) };
+  if (!answer) return { level, lines: [], dots: [], never: [], levels: [] };
   const reached = (x) => typeof x === 'number' && Number.isFinite(x);
   const variants = answer.variants.filter((v) => state.variants.includes(v.name));
   return {
@@ -213,12 +216,11 @@ export function lossGuides(answer, state, colourOf, lang) {
     never: variants.filter((v) => v.medianNever).map((v) => ({ colour: colourOf(v.name), label: T.neverLine(v.label) })),
     dots: variants.flatMap((v) => v.runs.filter((r) => reached(r.stepsToThreshold)).map((r) => ({ x: r.stepsToThreshold,
       colour: colourOf(v.name) }))),
+    levels: variants.filter((v) => reached(v.medianFinalLoss)).map((v) => ({ value: v.medianFinalLoss,
+      colour: colourOf(v.name), label: T.levelMark(v.cells.finalLoss, answer.final) })),
   };
 }
 
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 function addPng(chart, name) {
   chart.addTool(button({ text: STRINGS.charts.png, class: 'chip', ariaLabel: STRINGS.charts.pngLabel(name),

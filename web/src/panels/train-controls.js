@@ -3,7 +3,7 @@
 
 import { h } from '../ui/dom.js';
 import { button, checkboxGroup, numberControl, rangeControl, selectControl } from '../ui/controls.js';
-import { short, whole } from '../ui/format.js';
+import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 import { formatNumber } from '../ui/locale.js';
 import { variantLabel } from '../analysis/localize-answer.js';
@@ -87,7 +87,7 @@ export class TrainControls {
 
   /** The init control's hint: the predicted logit std at init per variant (from the core). */
   showPrediction(state, values) {
-    const parts = state.variants.map((v, i) => T.predictionPart(variantLabel(v, state.trainAlpha, this.lang), short(values[i], this.lang)));
+    const parts = state.variants.map((v, i) => T.predictionPart(variantLabel(v, state.trainAlpha, this.lang), formatValue(values[i], this.lang)));
     this.c.init.hint.textContent = T.prediction(parts);
   }
 }

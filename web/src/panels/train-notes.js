@@ -2,7 +2,7 @@
 // measured at step 1.  Whether attention is saturated, and what the mechanism charts show, the core says (the
 // answer's `mechanism` readings, src/core/mechanism_reading.hpp).  Pure: no DOM.
 
-import { short } from '../ui/format.js';
+import { formatValue } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.trainNotes;
@@ -16,7 +16,7 @@ const T = STRINGS.trainNotes;
  */
 export function startNote({ variants, labelOf, init, predicted, entropyAtStart, lang = 'en' }) {
   if (!predicted || predicted.length !== variants.length) return '';
-  const list = (values, unit = (x) => x) => variants.map((v, i) => T.listItem(labelOf(v), unit(short(values[i], lang)))).join(' · ');
+  const list = (values, unit = (x) => x) => variants.map((v, i) => T.listItem(labelOf(v), unit(formatValue(values[i], lang)))).join(' · ');
   const stds = T.predicted(T.init[init] ?? init, list(predicted));
   const measured = entropyAtStart.every((e) => Number.isFinite(e)) ? T.measuredAtStep1(list(entropyAtStart, T.nats)) : T.pressStep;
   return T.start(stds, measured);

@@ -3,12 +3,13 @@
 // answer box with the measured steps to the loss threshold.  This file wires the parts together: the
 // controls (train-controls.js), the charts (train-charts.js), the runs (training/exercise.js), the answer.
 
-import { h } from '../ui/dom.js';
+import { h, setText } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
 import { variantColour } from '../ui/palette.js';
 import { variantLabel } from '../analysis/localize-answer.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
 import { AnswerClient, runSettled } from '../analysis/answer-client.js';
+import { Announcer, statusLine } from './train-status.js';
 import { AnswerView } from './answer-view.js';
 import { MoreSeeds } from './more-seeds.js';
 import { RunTable } from './run-table.js';
@@ -19,7 +20,7 @@ import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
 import { RunSizing } from './run-sizing.js';
-import { curvesToCsv, curvesToJson } from '../export/curves-export.js';
+import { exportText } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
 import { STRINGS } from '../ui/strings.js';
@@ -56,9 +57,10 @@ export class TrainPanel {
     this.pool = pool;
     this.lang = lang;
     this.helper = helper;
-    // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status part.
+    // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status and the
+    // charts (the loss chart's guides and the mechanism notes read it).
     this.answerClient = new AnswerClient(helper, {
-      onAnswer: () => this.statusRenderer.schedule(),
+      onAnswer: () => this.renderer.schedule(),
       onError: (error) => this._showProblem(T.answerFailed(error.message)),
     });
     this.theme = theme;
@@ -77,9 +79,15 @@ export class TrainPanel {
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
-    // After the charts, the panel records how many steps (all runs) they show: data-drawn-steps, next to the run
-    // table's data-steps-done, says when the charts have caught up (what tests wait for).
-    const drawn = ({ slots }) => { if (this.element) this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0)); };
+    // After the charts, the panel records how many steps (all runs) they show and which answer they drew:
+    // data-drawn-steps (next to the run table's data-steps-done) and data-drawn-answer (next to the status'
+    // data-answer-version, with data-answer-pending 'false') say when the charts have caught up (what tests
+    // wait for).
+    const drawn = ({ slots }) => {
+      if (!this.element) return;
+      this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0));
+      this.element.dataset.drawnAnswer = String(this.answerClient.version);
+    };
     this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => [...this.charts.parts(), drawn] });
     this.renderer = {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
@@ -131,18 +139,16 @@ export class TrainPanel {
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
-    // What a screen reader hears while the runs train: each change of phase (loading, training, paused, finished)
-    // and the answer once it is ready, each once.  The status line and the answer box change with every tick.
-    this.announcer = h('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-atomic': 'true', 'data-announcer': '' } });
-    this.announced = { phase: '', answer: false };
+    // What a screen reader hears while the runs train (train-status.js).
+    this.announcer = new Announcer();
     // Shown when a setting changed after the runs made progress: the curves stay until Start.
     this.pendingText = h('span');
     this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
       button({ text: T.applyNow, class: 'chip', onClick: () => this._applyPending() })]);
     this.pending.hidden = true;
     this.exportButtons = h('div', { class: 'buttons', attrs: { 'data-key': 'export', role: 'group', 'aria-label': T.export } }, [
-      button({ text: T.exportCsv, onClick: () => this._exportCsv() }),
-      button({ text: T.exportJson, onClick: () => this._exportJson() }),
+      button({ text: T.exportCsv, onClick: () => this._export('csv') }),
+      button({ text: T.exportJson, onClick: () => this._export('json') }),
     ]);
     this.results = h('div', { class: 'results' }, [
       this.problem,
@@ -157,7 +163,7 @@ export class TrainPanel {
       this.startNote,
       ...this.charts.heatmapBlock,
       this.exportButtons,
-      this.announcer,
+      this.announcer.element,
     ]);
   }
 
@@ -236,7 +242,7 @@ export class TrainPanel {
     }
     this.exercise.pause();
     this.pendingPlan = true;
-    this.pendingText.textContent = T.pending(whole(this.exercise.runs.length, this.lang), count(progress, this.lang));
+    setText(this.pendingText, T.pending(whole(this.exercise.runs.length, this.lang), count(progress, this.lang)));
     this.pending.hidden = false;
   }
 
@@ -300,7 +306,7 @@ export class TrainPanel {
     const failedAll = slots.length > 0 && slots.every((s) => s.status === 'failed');
     if (failedAll) this._showProblem(T.cannotStart(slots[0].error));
     const startText = this.pendingPlan ? T.startNew : started && ex.canAdvance ? T.continue : STRINGS.trainControls.start;
-    if (start.textContent !== startText) start.textContent = startText;
+    setText(start, startText);
     const refusal = this.refusal();
     if (refusal || this.shownRefusal) this._showProblem(refusal);
     this.shownRefusal = refusal;
@@ -311,25 +317,16 @@ export class TrainPanel {
     reset.disabled = !started && !ex.running && !this.pendingPlan;
     keepFocus(focused, [start, pause, step, reset]);
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
-    const phase = this._renderStatusLine(slots, state.steps);
+    const { phase, text } = statusLine(slots, state.steps, this.answerClient.answer, this.lang);
+    setText(this.controls.status, text);
     this.answerClient.update(slots, state, this.lang);
+    this.element.dataset.answerVersion = String(this.answerClient.version);
+    this.element.dataset.answerPending = String(this.answerClient.pending);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
     this.moreSeeds.render(started ? this.answerClient.answer : null, state.seeds);
-    this._announce(phase, started && this.answerClient.answer?.ready ? this.answerClient.answer : null);
+    this.announcer.announce(phase, text, started && this.answerClient.answer?.ready ? this.answerClient.answer : null);
     this._renderStartNote(state, slots, labelOf);
-  }
-
-  /** Announce a new phase (with the status line's words) and a newly ready answer (its sentences), each once. */
-  _announce(phase, readyAnswer) {
-    const parts = [];
-    if (phase !== this.announced.phase) {
-      this.announced.phase = phase;
-      if (phase) parts.push(this.controls.status.textContent);
-    }
-    if (readyAnswer && !this.announced.answer) parts.push(STRINGS.answerBox.announce(readyAnswer.sentences));
-    this.announced.answer = Boolean(readyAnswer);
-    if (parts.length) this.announcer.textContent = parts.join(' ');
   }
 
   _renderStartNote(state, slots, labelOf) {
@@ -338,42 +335,13 @@ export class TrainPanel {
       && p.key === JSON.stringify(state.variants.map((v) => trainConfig(state, v, state.trainSeed)));
     const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
       entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants), lang: this.lang }) : '';
-    if (this.startNote.textContent !== text) this.startNote.textContent = text;
-  }
-
-  /**
-   * One line saying what the runs are doing (e.g. loading the model in the workers after a first Step).  While
-   * the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
-   * @returns {string} the phase it describes: 'loading', 'training', 'finished', 'paused' or ''
-   */
-  _renderStatusLine(slots, steps) {
-    const howMany = (status) => slots.filter((s) => s.status === status).length;
-    const w = (x) => whole(x, this.lang);
-    const done = slots.map((s) => Math.min(s.record.stepsDone, steps));
-    const together = done.every((d) => d === done[0]);
-    const total = count(done.reduce((a, b) => a + b, 0), this.lang);
-    const planned = count(slots.length * steps, this.lang);
-    const waiting = slots.some((s) => s.status === 'training' && runSettled(this.answerClient.answer, s.record));
-    let text = '';
-    let phase = '';
-    if (howMany('loading') > 0) [phase, text] = ['loading', T.loading(this.lang, howMany('loading'), w(howMany('loading')))];
-    else if (howMany('training') > 0) [phase, text] = ['training', together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting)];
-    else if (slots.length && slots.every((s) => ['done', 'diverged', 'failed'].includes(s.status))) [phase, text] = ['finished', T.finished(w(steps))];
-    else if (howMany('paused') > 0) [phase, text] = ['paused', together ? T.paused(w(done[0]), w(steps)) : T.pausedAll(total, planned)];
-    const status = this.controls.status;
-    if (status.textContent !== text) status.textContent = text;
-    return phase;
+    setText(this.startNote, text);
   }
 
   // ---- export -----------------------------------------------------------------------------------
 
-  _exportCsv() {
-    downloadText(curvesToCsv(this.exercise.runs), 'sqrtdk-curves.csv', 'text/csv');
-  }
-
-  _exportJson() {
-    const json = curvesToJson({ settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer,
-      generator: 'sqrtdk lab (web)' });
-    downloadText(`${JSON.stringify(json, null, 1)}\n`, 'sqrtdk-curves.json', 'application/json');
+  _export(format) {
+    const text = exportText(format, { settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer });
+    downloadText(text, `sqrtdk-curves.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
   }
 }

@@ -3,7 +3,8 @@
 // Pure data: no DOM.
 //
 // Settings of a training run come from the core's settings table (core-tables.js, generated from
-// src/core/settings.cpp): their type, default, limits, choices and doc are the core's.  This file adds only
+// src/core/settings.cpp), the explorer's from its table (src/core/explorer_settings.hpp): their type, default,
+// limits, choices and doc are the core's.  This file adds only
 // what belongs to the page: the key (the core's JS key unless it would clash), the label, the group, and a
 // narrower range or a set of choices where the page wants one.
 //
@@ -18,10 +19,12 @@
 //   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS)
 //   doc      the core's one-line doc, for those
 
-import { curveDefinitions, settings } from '../core-tables.js';
+import { curveDefinitions, explorerSettings, settings } from '../core-tables.js';
 
 /** The core's settings table by canonical name (src/core/settings.cpp). */
 export const CORE_SETTINGS = new Map(settings.map((s) => [s.name, s]));
+/** The explorer's settings table by name (src/core/explorer_settings.hpp). */
+export const EXPLORER_SETTINGS = new Map(explorerSettings.map((s) => [s.name, s]));
 
 const PAGE_TYPE = { integer: 'int', seed: 'int', real: 'number', choice: 'choice' };
 
@@ -46,14 +49,24 @@ function fromCore(name, page) {
   };
 }
 
-export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+/** A page property backed by the explorer's setting `name`: default, range and doc from the core; `page` as in fromCore. */
+function fromExplorer(name, page) {
+  const s = EXPLORER_SETTINGS.get(name);
+  if (!s) throw new Error(`properties.js: the explorer has no setting '${name}'`);
+  return { key: name, type: s.type === 'integer' ? 'int' : 'number', default: s.default, min: s.min, max: s.max,
+    explorerSetting: s.name, doc: s.doc, ...page };
+}
+
+// The largest seed: the core's (2^53 - 1, exact in a JS number), as its seed rows say.
+export const MAX_SEED = CORE_SETTINGS.get('seed').max;
 // Seeds per variant the page trains at most: enough for a verdict over 20 x 20 pairs of seeds, as the scenarios'
 // claims are measured; the memory budget queues what does not fit at once.
 const MAX_SEEDS = 20;
 
 /** Attention variants of the exercise (the core's scale modes), in the order the answer compares them. */
 export const VARIANTS = CORE_SETTINGS.get('scale').choices;
-export const PANELS = Object.freeze(['softmax', 'train']);
+// In the order they are shown: the experiment first (its Start in the first screen), then the explorer of why.
+export const PANELS = Object.freeze(['train', 'softmax']);
 export const INIT_SCHEMES = CORE_SETTINGS.get('init').choices;
 
 /** The learning rate an optimizer trains at unless one is given (the core's lr row). */
@@ -65,11 +78,13 @@ export function defaultLr(optimizer) {
 /** UI parts that are not settings but can still be hidden with hide="...". */
 export const HIDEABLE_PARTS = Object.freeze(['share', 'export', 'notices']);
 
+// The page's sliders stop inside the core's ranges: d_k at 1024 (the sweep chart's last d_k), keys at 500 and
+// alpha at 1 (muP's 1/d_k), where the charts stay readable.
 const SOFTMAX = [
-  { key: 'dk', type: 'int', default: 128, min: 1, max: 1024, group: 'softmax', label: 'd_k' },
-  { key: 'keys', type: 'int', default: 50, min: 2, max: 500, group: 'softmax', label: 'number of keys' },
-  { key: 'alpha', type: 'number', default: 0.5, min: 0, max: 1, group: 'softmax', label: 'scale exponent alpha' },
-  { key: 'seed', type: 'int', default: 0, min: 0, max: MAX_SEED, group: 'softmax', label: 'demo seed' },
+  fromExplorer('dk', { max: 1024, group: 'softmax', label: 'd_k' }),
+  fromExplorer('keys', { max: 500, group: 'softmax', label: 'number of keys' }),
+  fromExplorer('alpha', { max: 1, group: 'softmax', label: 'scale exponent alpha' }),
+  fromExplorer('seed', { group: 'softmax', label: 'demo seed' }),
 ];
 
 const TRAIN = [
@@ -108,7 +123,7 @@ const VIEW = [
 ];
 
 const LAYOUT = [
-  { key: 'panels', type: 'list', default: ['softmax', 'train'], choices: PANELS, group: 'layout', label: 'panels' },
+  { key: 'panels', type: 'list', default: [...PANELS], choices: PANELS, group: 'layout', label: 'panels' },
   { key: 'hide', type: 'list', default: [], allowEmpty: true, group: 'layout', label: 'hidden controls',
     choices: [...SOFTMAX, ...TRAIN, ...RUN, ...VIEW].map((p) => p.key).concat(HIDEABLE_PARTS) },
 ];

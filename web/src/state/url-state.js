@@ -63,7 +63,7 @@ function clampNumber(property, value, notices, where) {
  */
 export function parseValue(property, text, notices, where = property.key) {
   const raw = String(text).trim();
-  const keep = N.keeping(formatValue(property, property.default));
+  const keep = N.keeping(hashValue(property, property.default));
   // A list may name every choice once (hide= can list every setting).
   const limit = property.type === 'list' ? Math.max(MAX_TEXT_LENGTH, property.choices.join(',').length) : MAX_TEXT_LENGTH;
   if (raw.length > limit) {
@@ -116,7 +116,7 @@ export function parseValue(property, text, notices, where = property.key) {
 }
 
 /** A value as the URL and the notices write it. */
-export function formatValue(property, value) {
+export function hashValue(property, value) {
   if (property.type === 'list') return value.join(',');
   return String(value);
 }
@@ -209,14 +209,14 @@ export function serializeHash(state) {
   const params = new URLSearchParams();
   for (const property of PROPERTIES) {
     const value = state[property.key];
-    const isDefault = formatValue(property, value) === formatValue(property, property.default);
+    const isDefault = hashValue(property, value) === hashValue(property, property.default);
     if (property.group === 'layout' && isDefault) continue;
-    params.set(property.key, formatValue(property, value));
+    params.set(property.key, hashValue(property, value));
   }
   return params.toString().replace(/%2C/g, ',');
 }
 
 /** Keys whose values differ between two states. */
 export function changedKeys(a, b) {
-  return PROPERTIES.filter((p) => formatValue(p, a[p.key]) !== formatValue(p, b[p.key])).map((p) => p.key);
+  return PROPERTIES.filter((p) => hashValue(p, a[p.key]) !== hashValue(p, b[p.key])).map((p) => p.key);
 }

@@ -28,6 +28,14 @@ export function h(tag, options = {}, children = []) {
   return element;
 }
 
+/**
+ * Set an element's text only if it differs: a write of the same text still invalidates layout, and a live
+ * region would announce it again.
+ */
+export function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 /** Replace an element's children. */
 export function replaceChildren(element, children) {
   element.replaceChildren(...children.filter((c) => c !== null && c !== false && c !== undefined));

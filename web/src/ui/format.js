@@ -1,55 +1,54 @@
-// Number formatting shared by the tables, notes and readouts, for a reader of `lang` (the element's, from
-// langOf in strings.js; 'en' by default).  Built on formatNumber, so "0.994" in English is "0,994" in German.
+// Number formatting shared by the core's messages, the tables, notes and readouts, for a reader of `lang` (the
+// element's, from langOf in strings.js; 'en' by default).  A measured value has one rule, the core's
+// (formatValue); counts are whole (whole, count, formatCount).  Built on formatNumber, so "0.994" in English
+// is "0,994" in German.
 // Pure: no DOM.
 
 import { formatNumber } from './locale.js';
 
 // Options objects made once (formatNumber finds their formatter without building a key).
 const DECIMALS = Array.from({ length: 21 }, (_, d) => Object.freeze({ useGrouping: false, minimumFractionDigits: d, maximumFractionDigits: d }));
-const SIGNIFICANT = Array.from({ length: 22 }, (_, p) => Object.freeze({ useGrouping: false, maximumSignificantDigits: Math.max(1, p) }));
+const SIGNIFICANT = Object.freeze({ useGrouping: false, maximumSignificantDigits: 3 });
 const WHOLE = Object.freeze({ useGrouping: false, maximumFractionDigits: 0 });
 const COUNT = Object.freeze({ maximumFractionDigits: 0 });
 
-/** "1.23e-4" with the language's decimal mark in the mantissa (the exponent as C prints it: e-04 or e-4). */
-function exponential(mantissa, exponent, lang, fractionDigits, padExponent) {
-  const digits = DECIMALS[fractionDigits];
-  const e = String(Math.abs(exponent)).padStart(padExponent ? 2 : 1, '0');
-  return `${formatNumber(mantissa, lang, digits)}e${exponent < 0 ? '-' : '+'}${e}`;
-}
-
-/** Like C's printf("%.{digits}f"). */
+/** Like C's printf("%.{digits}f"): the printout's fixed columns, as `sqrtdk softmax` prints them. */
 export function fixed(x, digits, lang = 'en') {
-  if (!Number.isFinite(x)) return String(x);
   return formatNumber(x, lang, DECIMALS[digits]);
 }
 
-/** Like C's printf("%.{precision}g"): the lesson's printout uses %.3g for the Jacobian norm. */
-export function formatG(x, precision = 3, lang = 'en') {
-  if (!Number.isFinite(x)) return String(x);
-  if (x === 0) return '0';
-  const [mantissa, exp] = x.toExponential(precision - 1).split('e');
-  const exponent = Number(exp);
-  if (exponent < -4 || exponent >= precision) {
-    const m = Number(mantissa);
-    const decimals = mantissa.includes('.') ? mantissa.replace(/0+$/, '').split('.')[1]?.length ?? 0 : 0;
-    return exponential(m, exponent, lang, decimals, true);
-  }
-  return formatNumber(x, lang, SIGNIFICANT[precision]);
+/** `x` rounded to 3 significant digits as printf("%.3g") rounds it, in exponential notation: '1.12e+0'. */
+function roundedExponential(x) {
+  const nearest = x.toExponential(2);  // exact, but an exact tie goes away from zero; printf's goes to even
+  const four = x.toExponential(3);
+  if (four[4 + (x < 0)] !== '5') return nearest;
+  const long = x.toExponential(60);
+  const mantissa = long.slice(0, long.indexOf('e'));
+  if (!/^-?\d\.\d\d50*$/.test(mantissa)) return nearest;  // not a tie
+  const third = Number(mantissa[3 + (x < 0)]);
+  return third % 2 === 0 ? mantissa.slice(0, 4 + (x < 0)) + long.slice(long.indexOf('e')) : nearest;
 }
 
-/** A value for a chart readout: 3 significant digits, compact ('–' for none). */
-export function short(x, lang = 'en') {
-  if (x === null || x === undefined || !Number.isFinite(x)) return '–';
-  if (x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e5)) {
-    const [mantissa, exp] = x.toExponential(2).split('e');
-    return exponential(Number(mantissa), Number(exp), lang, 2, false);
-  }
-  return formatNumber(x + 0, lang, SIGNIFICANT[3]);
+/**
+ * A measured value, the one rule of the core and the page (src/core/analysis_cells.cpp format_number): 3
+ * significant digits as C's %.3g, plain for exponents -4..2 (0.248, 1.93, 999), else mantissa and exponent
+ * (2.03e-05, 1.23e+05), rounded exactly with a tie to even; none (null, undefined, NaN) '–', infinities '∞'
+ * and '-∞'.  Digits and the decimal mark are the language's.
+ */
+export function formatValue(x, lang = 'en') {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (!Number.isFinite(x)) return formatNumber(x, lang, SIGNIFICANT);
+  if (x === 0) return formatNumber(0, lang, SIGNIFICANT);  // -0 too, as %.3g would not: "0"
+  const rounded = roundedExponential(x);
+  const e = Number(rounded.slice(rounded.indexOf('e') + 1));
+  if (e >= -4 && e < 3) return formatNumber(Number(rounded), lang, SIGNIFICANT);
+  const mantissa = formatNumber(Number(rounded.slice(0, rounded.indexOf('e'))), lang, SIGNIFICANT);
+  return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
 }
 
-/** Whole steps, e.g. 61 or 119.5 (a median of two); no grouping, as the step counts everywhere on the page. */
-export function stepsText(x, lang = 'en') {
-  return formatNumber(x, lang, Number.isInteger(x) ? WHOLE : DECIMALS[1]);
+/** A count of steps or seeds, whole or a half (a median of two): 61, 119.5; no grouping, as the core writes it. */
+export function formatCount(n, lang = 'en') {
+  return formatNumber(n, lang, Number.isInteger(n) ? WHOLE : DECIMALS[1]);
 }
 
 /** A count with the language's grouping: 20,000 (en), 20.000 (de). */

@@ -35,7 +35,7 @@ function formatter(lang, options) {
  * @param {number} x  @param {string} lang  @param {Intl.NumberFormatOptions} options (default: up to 3 significant digits)
  */
 export function formatNumber(x, lang = 'en', options = THREE_DIGITS) {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? '–' : (x > 0 ? '∞' : '−∞');
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? '–' : (x > 0 ? '∞' : '-∞');  // as the core writes them
   return formatter(lang, options).format(x);
 }
 

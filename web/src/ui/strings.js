@@ -15,7 +15,6 @@ import { formatNumber, plural } from './locale.js';
 export const STRINGS = Object.freeze({
   // ---- the bar at the top of every element (element/lab-instance.js) ----
   brand: 'sqrtdk lab',
-  skipToExercise: 'Skip to the exercise ↓',
   copyLink: 'Copy link',
   copyLinkTitle: 'copy a link that restores every setting, seeds included',
   linkLabel: 'link to these settings',
@@ -105,6 +104,8 @@ export const STRINGS = Object.freeze({
     heatmapEmpty: 'no map yet: start training',
     heatmapKeys: 'key position (B = BOS, S = SEP)',
     heatmapQueries: 'query position',
+    heatmapScaleTop: '1',
+    heatmapScaleBottom: '0',
     bos: 'B',
     sep: 'S',
   },
@@ -132,7 +133,7 @@ export const STRINGS = Object.freeze({
     logScale: 'log scale',
     // the printout
     printoutTitle: (keys, dk, seed, alpha) => `one draw: q and ${keys} keys ~ N(0, I) in d_k = ${dk}, seed ${seed}; `
-      + `raw = softmax(q·k), scaled = softmax(q·k / ${dk}^${alpha})`,
+      + `raw = softmax(q·k), scaled = softmax(q·k / d_k^α), α = ${alpha}`,
     columns: ['softmax', 'top 5 weights', 'max', 'entropy', 'eff. keys', '|J|_F'],
     columnTitles: ['raw: of q·k; scaled: of q·k / d_k^α', 'the largest softmax weights, descending', 'largest weight', 'entropy in nats',
       'exp(entropy): how many keys the weight is spread over', 'Frobenius norm of the softmax Jacobian diag(p) − p pᵀ: how much gradient gets through'],
@@ -156,8 +157,11 @@ export const STRINGS = Object.freeze({
     dot: 'q·k',
     scaledDot: 'q·k / d_k^α',
     rawDot: 'raw q·k',
-    dotOver: (alpha) => `q·k / d_k^${alpha}`,
-    over: (alpha) => `÷ d_k^${alpha}`,
+    // The scaled side as the training variants are written: 1/√d_k at α = 0.5, else 1/d_k^α with its α.
+    dotOverSqrt: 'q·k / √d_k',
+    dotOver: (alpha) => `q·k / d_k^α, α=${alpha}`,
+    overSqrt: 'scaled 1/√d_k',
+    over: (alpha) => `scaled 1/d_k^α, α=${alpha}`,
     normalRaw: (dk) => `N(0, d_k = ${dk})`,
     normalUnit: 'N(0, 1)',
     normalScaled: (variance) => `N(0, d_k^(1−2α) = ${variance})`,
@@ -294,6 +298,7 @@ export const STRINGS = Object.freeze({
     thresholdLine: (threshold) => `threshold ${threshold}`,
     medianLine: (steps) => `median ${steps}`,
     neverLine: (label) => `${label}: median never below`,
+    levelMark: (level, final) => `${final ? 'final level' : 'level now'} (median) ${level}`,
     lossNote: (threshold, window, smooth) => `Thin lines: each seed; thick: the median over seeds where every seed has data, shaded: their range. `
       + `Dashed line: the threshold ${threshold}. The answer reads each seed's trailing mean over ${window} steps: a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps.`
       + (smooth === window ? '' : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
@@ -334,6 +339,7 @@ export const STRINGS = Object.freeze({
   answerBox: {
     title: 'Answer (measured)',
     definitions: 'definitions',
+    definitionsSummary: 'How these numbers are measured',
     table: 'Answer table',
     pressStart: (threshold) => `Press Start: the box fills with the steps each variant needs to bring its smoothed loss below ${threshold}.`,
     measuring: (parts) => `Measuring… ${parts.join(' · ')}.`,

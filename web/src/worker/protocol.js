@@ -17,7 +17,7 @@
 //                                                                    metrics table, core-tables.js `metrics`>,
 //      attention: null or {example, layer, head} (0-based) to        evals, stepsDone, diverged,
 //      also return that attention map after the steps                divergedStep, elapsedMs, attention}
-//                                                                    attention: null or {data, rows, cols, layer, head}
+//                                                                    attention: null or {data, rows, cols, layout, layer, head}
 //   {type:'attention', id, run, example, layer, head}             {type:'attention', id, data, rows, cols, layer, head}
 //   {type:'drop', id, run}   free the run's trainer                {type:'dropped', id}
 //   {type:'estimate', id, config}                                 {type:'estimate', id, bytes}

@@ -80,7 +80,7 @@ function startWorker(scope) {
 
   function attentionOf(trainer, { example, layer, head }) {
     const map = trainer.attentionMap(example, layer, head);
-    return { data: map.data, rows: map.rows, cols: map.cols, layer, head };
+    return { data: map.data, rows: map.rows, cols: map.cols, layout: map.layout, layer, head };
   }
 
   async function answer(message) {
