@@ -1,7 +1,7 @@
 // The structured answer as one JSON document, for `sqrtdk compare --json` and (parsed) lab.compare.
 //
 // {threshold, steps, ready, final, outcome, ratio, steps_earlier,        (variants[1] against variants[0])
-//  definitions: {window, stall_band, stall_min_steps, clear_ratio, clear_share, text: {smoothed_loss, steps_to_threshold,
+//  definitions: {window, stall_band, stall_min_steps, clear_ratio, clear_share, saturated_top_weight, text: {smoothed_loss, steps_to_threshold,
 //                stall, final_level, clear_difference}},
 //  variants: [{name, label, outcome, ratio, steps_earlier, median_steps_to_threshold, median_never,
 //              median_final_loss, median_stall: {start, length, level, to_end} | null, runs_reaching, runs_stalled,
@@ -19,6 +19,7 @@
 //   arg      message | {count: n} | {value: x | null} | {text: "..."} | {list: [arg], join: key}
 #include <cmath>
 
+#include "core/saturation.hpp"
 #include "core/analysis.hpp"
 #include "core/mechanism_reading.hpp"
 #include "core/json.hpp"
@@ -144,7 +145,7 @@ void write_answer_members(JsonWriter& w, const Answer& a, bool with_messages) {
   const CurveDefinitions& d = a.defs;
   w.key("definitions").begin_object().key("window").value(d.window).key("stall_band").value(d.stall_band);
   w.key("stall_min_steps").value(d.stall_min_steps).key("clear_ratio").value(d.clear_ratio);
-  w.key("clear_share").value(d.clear_share);
+  w.key("clear_share").value(d.clear_share).key("saturated_top_weight").value(kSaturatedTopWeight);
   w.key("text").begin_object();
   for (const DefinitionText& t : definition_texts(d, a.threshold, a.steps)) w.key(t.key).value(t.text);
   w.end_object().end_object();

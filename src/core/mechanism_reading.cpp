@@ -140,7 +140,7 @@ void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismS
   out.jacobian.insert(out.jacobian.begin(),
                       Message("mech.jacobian").with("window", Arg::count(a.defs.window)).with("early", Arg::list("join.dot", early))
                           .with("late", Arg::list("join.dot", late)).with("keys", Arg::count(s.keys))
-                          .with("uniform", Arg::value(1 / std::sqrt(static_cast<double>(s.keys)))));
+                          .with("uniform", Arg::value(std::sqrt(s.keys - 1.0) / s.keys)));  // |J|_F of p_i = 1/n
 }
 
 void spread_sentences(MechanismReading& out, const Answer& a) {

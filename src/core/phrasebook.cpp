@@ -174,8 +174,8 @@ const std::vector<Phrase>& phrasebook() {
        "{peak}: the gradient did not die."},
       {"mech.jacobian",
        "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
-       "weight, about 1/√n when n keys share it evenly (the rows here have 1 to {keys} keys; {keys} even keys give "
-       "{uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
+       "weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here "
+       "have 1 to {keys} keys; {keys} even keys give {uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
        "{late}."},
       {"mech.saturated",
        "{label}'s attention starts saturated: mean top weight {top} in those first steps (saturated: at least "

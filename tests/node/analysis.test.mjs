@@ -37,7 +37,7 @@ describe('the structured answer', () => {
     const a = two([50, 60, 70], [100, 120, 140]);
     assert.deepEqual(Object.keys(a), ['threshold', 'steps', 'ready', 'final', 'outcome', 'ratio', 'stepsEarlier',
       'definitions', 'variants', 'sentences']);
-    assert.deepEqual(Object.keys(a.definitions), ['window', 'stallBand', 'stallMinSteps', 'clearRatio', 'clearShare', 'text']);
+    assert.deepEqual(Object.keys(a.definitions), ['window', 'stallBand', 'stallMinSteps', 'clearRatio', 'clearShare', 'saturatedTopWeight', 'text']);
     assert.deepEqual(Object.keys(a.definitions.text), ['smoothedLoss', 'stepsToThreshold', 'stall', 'finalLevel', 'clearDifference']);
     assert.deepEqual(Object.keys(a.variants[1]), ['name', 'label', 'outcome', 'ratio', 'stepsEarlier', 'medianStepsToThreshold',
       'medianNever', 'medianFinalLoss', 'medianStall', 'runsReaching', 'runsStalled', 'runsDiverged', 'runsPending',

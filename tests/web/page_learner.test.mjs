@@ -57,8 +57,8 @@ test('explorer: notes and axes carry what was measured', async (t) => {
       await note.filter({ hasText: 'median |J|_F' }).waitFor();
       const text = await note.textContent();
       assert.match(text, /exercise’s d_k = 64 \(d_model 64 \/ 1 head\)/);
-      const [, raw, scaled] = /is ([\d.e+-]+) raw vs ([\d.e+-]+) scaled/.exec(text);
-      assert.match(text, /Saturation kills the gradient from d_k ≈ \d+/);
+      const [, raw, scaled] = /\|J\|_F ([\d.e+-]+) raw vs ([\d.e+-]+) scaled/.exec(text);
+      assert.match(text, /the raw softmax is not saturated yet \(saturated: a top weight of at least 0\.9\)\. From d_k ≈ \d+ on/);
       await note.locator('button', { hasText: 'use the exercise’s d_k (64)' }).click();
       await chart(page, 'sweep-jacobianNorm').locator('.readout-x', { hasText: 'd_k 64' }).waitFor();
       assert.equal(await lab(page).locator('#lab-dk').evaluate((s) => s.closest('.control').querySelector('input.number').value), '64');

@@ -70,7 +70,7 @@ export const evalMetrics = freeze([
   {"name":"eval_sequence_accuracy","jsKey":"sequenceAccuracy","doc":"fraction of sequences copied without a mistake"},
 ]);
 
-export const curveDefinitions = Object.freeze({"window":20,"stallBand":0.25,"stallMinSteps":50,"clearRatio":1.25,"clearShare":0.9});
+export const curveDefinitions = Object.freeze({"window":20,"stallBand":0.25,"stallMinSteps":50,"clearRatio":1.25,"clearShare":0.9,"saturatedTopWeight":0.9});
 
 export const PHRASEBOOK = Object.freeze({
   "variant.scaled": "scaled 1/√d_k",
@@ -164,7 +164,7 @@ export const PHRASEBOOK = Object.freeze({
   "mech.qk.died": "{label}: the q/k gradient fell {drop}× from its peak at step {peak} while the loss is still {loss}: small while the loss is still high, the lesson's dying gradient.",
   "mech.qk.done": "{label}: the q/k gradient fell {drop}× from its peak at step {peak} as the loss fell to {loss}: little is left to learn, so a small gradient here is not a dead one.",
   "mech.qk.alive": "{label}: the loss is still {loss} but the q/k gradient is {grad}, only {drop}× below its peak at step {peak}: the gradient did not die.",
-  "mech.jacobian": "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the weight, about 1/√n when n keys share it evenly (the rows here have 1 to {keys} keys; {keys} even keys give {uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: {late}.",
+  "mech.jacobian": "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here have 1 to {keys} keys; {keys} even keys give {uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: {late}.",
   "mech.saturated": "{label}'s attention starts saturated: mean top weight {top} in those first steps (saturated: at least {bar}).",
   "mech.not_saturated": "{label}'s attention does not start saturated: mean top weight {top} in those first steps (saturated: at least {bar}).",
   "mech.spread": "The logit spread (row max − row mean of the logits the softmax sees), steps 1–{window}: {early}; the last {window} steps: {late}.",

@@ -1,7 +1,11 @@
 // Short notes of the saturation explorer, written from the numbers it measured.  Pure: no DOM.
 
+import { curveDefinitions } from '../core-tables.js';
 import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
+
+// What "saturated" means everywhere the lab says it (src/core/saturation.hpp): a top weight of at least this.
+const SATURATED = curveDefinitions.saturatedTopWeight;
 
 const T = STRINGS.softmaxNotes;
 
@@ -20,24 +24,27 @@ export function tailNote(share, dk, lang = 'en') {
 }
 
 /**
- * The sweep's median |J|_F at the exercise's d_k, and from which d_k saturation kills the gradient (raw below
- * half of scaled).  @param {{dk, raw: {jacobianNorm: {median}}, scaled: {jacobianNorm: {median}}}[]} rows the sweep
- * @param {number} dk the exercise's d_k (a row of the sweep)  @param {{dModel, heads}} state  @param {number} draws per d_k
- * @param {string} lang
+ * The sweep at the exercise's d_k: the median top weight (saturated: at least the core's bar, as the training
+ * notes judge it) and |J|_F, raw and scaled, and from which d_k the raw softmax is saturated.
+ * @param {{dk, raw: {maxWeight: {median}, jacobianNorm: {median}}, scaled: {...}}[]} rows the sweep
+ * @param {number} dk the exercise's d_k (a row of the sweep)  @param {{dModel, heads, keys}} state
+ * @param {number} draws per d_k  @param {string} lang
  */
 export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
   const row = rows.find((r) => r.dk === dk);
   const w = (x) => whole(x, lang);
+  const g = (x) => formatValue(x, lang);
   const model = T.model(w(state.dModel), w(state.heads), state.heads, lang);
   if (!row) return T.noSweep(w(dk), model);
-  const raw = row.raw.jacobianNorm.median;
-  const scaled = row.scaled.jacobianNorm.median;
-  const kills = rows.find((r) => r.raw.jacobianNorm.median < 0.5 * r.scaled.jacobianNorm.median);
+  const bar = g(SATURATED);
+  const from = rows.find((r) => r.raw.maxWeight.median >= SATURATED);
   const last = rows[rows.length - 1];
-  const g = (x) => formatValue(x, lang);
-  const here = raw >= 0.5 * scaled ? T.notSaturated(raw > scaled) : T.saturated(formatValue(scaled / raw, lang));
-  const where = kills
-    ? T.kills(w(kills.dk), w(last.dk), g(last.raw.jacobianNorm.median), g(last.scaled.jacobianNorm.median))
-    : T.neverKills;
-  return T.exercise({ dk: w(dk), model, draws: w(draws), raw: g(raw), scaled: g(scaled), here, where });
+  const keys = state.keys;
+  return T.exercise({ dk: w(dk), model, draws: w(draws), keys: w(keys),
+    rawTop: g(row.raw.maxWeight.median), scaledTop: g(row.scaled.maxWeight.median),
+    raw: g(row.raw.jacobianNorm.median), scaled: g(row.scaled.jacobianNorm.median),
+    here: row.raw.maxWeight.median >= SATURATED ? T.saturated(bar) : T.notSaturated(bar),
+    where: from ? T.saturatedFrom(w(from.dk), w(last.dk), g(last.raw.jacobianNorm.median), g(last.scaled.jacobianNorm.median))
+      : T.neverSaturated(bar),
+    even: T.evenRow(w(keys), g(Math.sqrt(keys - 1) / keys)) });
 }

@@ -192,13 +192,16 @@ export const STRINGS = Object.freeze({
       + 'which is not normal (peaked, heavy-tailed); the dashed curve only matches its variance, and the sum approaches it as d_k grows',
     model: (dModel, heads, count, lang) => `d_model ${dModel} / ${plural(lang, count, { one: `${heads} head`, other: `${heads} heads` })}`,
     noSweep: (dk, model) => `The exercise trains with d_k = ${dk} (${model}).`,
-    notSaturated: (passesMore) => `random q and keys do not saturate the raw softmax yet${passesMore ? ', and it even passes more gradient' : ''}`,
-    saturated: (ratio) => `the raw softmax is already saturated (${ratio}× less gradient than scaled)`,
-    kills: (dk, lastDk, raw, scaled) => `Saturation kills the gradient from d_k ≈ ${dk} on (raw below half of scaled; at ${lastDk}: ${raw} vs ${scaled}), `
-      + 'and inside the model once the attention logits grow during training.',
-    neverKills: 'In this sweep the raw softmax never falls below half the scaled gradient.',
-    exercise: ({ dk, model, draws, raw, scaled, here, where }) => `At the exercise’s d_k = ${dk} (${model}), the median |J|_F over ${draws} draws is `
-      + `${raw} raw vs ${scaled} scaled: ${here}. ${where}`,
+    // Saturated: a top weight of at least the core's bar, as the training notes say it.
+    notSaturated: (bar) => `the raw softmax is not saturated yet (saturated: a top weight of at least ${bar})`,
+    saturated: (bar) => `the raw softmax is already saturated (a top weight of at least ${bar})`,
+    saturatedFrom: (dk, lastDk, raw, scaled) => `From d_k ≈ ${dk} on the raw softmax is saturated, and its |J|_F falls towards 0 `
+      + `(at ${lastDk}: ${raw} raw vs ${scaled} scaled); inside the model the same happens once the attention logits grow during training.`,
+    neverSaturated: (bar) => `In this sweep the raw softmax never reaches a median top weight of ${bar}.`,
+    evenRow: (keys, value) => `|J|_F also shrinks as a row gets longer: ${keys} keys sharing the weight evenly give ${value}, so compare raw with scaled at the same number of keys.`,
+    exercise: ({ dk, model, draws, keys, rawTop, scaledTop, raw, scaled, here, where, even }) => `At the exercise’s d_k = ${dk} (${model}), `
+      + `over ${draws} draws of ${keys} keys the median top weight is ${rawTop} raw vs ${scaledTop} scaled and the median |J|_F ${raw} raw vs ${scaled} scaled: `
+      + `${here}. ${where} ${even}`,
   },
 
   // ---- panel 2, the exercise (panels/train-panel.js) ----
