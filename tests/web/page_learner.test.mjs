@@ -153,7 +153,9 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       assert.match(text, /measured under the softmax Jacobian chart/);
       const h = /entropy scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
       assert.ok(Number(h[2]) < 0.6 && Number(h[1]) > 1.5, text);
-      // The entropy chart's first point is the note's number.
+      // The entropy chart's first point is the note's number (the note comes with the status, every 200 ms;
+      // the charts follow within a second: wait for them to catch up).
+      await waitForRest(page);
       const readout = await readoutItems(page, 'entropy');
       assert.ok(readout.length > 0);
     });
