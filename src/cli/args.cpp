@@ -6,16 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/number_text.hpp"
+
 namespace sqrtdk {
 namespace {
 
 bool starts_with_dashes(const std::string& token) { return token.size() >= 2 && token[0] == '-' && token[1] == '-'; }
-
-std::string format_bound(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
 
 // Whole-string integer parse: optional '-', then digits only (no spaces, no '+'), no overflow.
 bool parse_int64(const std::string& text, long long& out) {
@@ -126,7 +122,7 @@ double Args::get_double(const std::string& name, double fallback, double lo, dou
   const std::string& text = value_of(*flag);
   double value = 0.0;
   if (!parse_double(text, value) || value < lo || value > hi) {
-    throw UsageError("--" + name + " must be a number in [" + format_bound(lo) + ", " + format_bound(hi) + "], got '" +
+    throw UsageError("--" + name + " must be a number in [" + format_given(lo) + ", " + format_given(hi) + "], got '" +
                      text + "'");
   }
   return value;

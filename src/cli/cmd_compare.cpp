@@ -5,8 +5,10 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "core/attention_scale.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
+#include "cli/range_flags.hpp"
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"
 #include "core/mechanism.hpp"
@@ -16,8 +18,16 @@
 namespace sqrtdk {
 namespace {
 
+// "scaled,unscaled": the variants an exercise compares unless told.
+std::string default_variants() {
+  std::string text;
+  for (const std::string& v : ExerciseSettings{}.variants) text += (text.empty() ? "" : ",") + v;
+  return text;
+}
+
 const std::string kUsage = std::string(
-    "usage: sqrtdk compare [--variants scaled,unscaled] [--seeds 3] [--seed 0] [--steps 1500] [--threshold 0.1]\n"
+    "usage: sqrtdk compare [--variants " + default_variants() + "] " +
+    range_synopsis({&run::seeds, &run::steps, &run::threshold}) + " [--seed N]\n"
     "                      [--json] [--quiet] [model, task, optimizer flags]\n"
     "       sqrtdk compare --scenario <id> [--json] [--quiet]   (a page scenario exactly; see 'sqrtdk scenarios')\n"
     "\n"
@@ -25,8 +35,10 @@ const std::string kUsage = std::string(
     "number of steps and answers \"how much earlier/later does each variant reach the loss threshold than the\n"
     "first?\" with medians over seeds, each seed's steps, stalls and final levels.  The definitions (smoothed\n"
     "loss, steps to threshold, stall, final level, clear difference) are printed under the table; --json gives\n"
-    "the same structured answer as the page's lab.compare().\n\n") +
-    train_flags_usage(/*with_scale=*/false);
+    "the same structured answer as the page's lab.compare().\n\n"
+    "  --variants V  comma-separated variants, 1 to " + std::to_string(kMaxVariants) + ", the first the reference (default " +
+    default_variants() + ")\n") +
+    range_usage({&run::seeds, &run::steps, &run::threshold}) + train_flags_usage(/*with_scale=*/false);
 
 std::vector<std::string> split_variants(const std::string& text) {
   std::vector<std::string> out;
@@ -42,7 +54,8 @@ std::vector<std::string> split_variants(const std::string& text) {
     }
     out.push_back(item);
   }
-  if (out.empty() || out.size() > 8) throw UsageError("--variants needs 1 to 8 comma-separated variants");
+  if (out.empty() || out.size() > static_cast<std::size_t>(kMaxVariants))
+    throw UsageError("--variants needs 1 to " + std::to_string(kMaxVariants) + " comma-separated variants");
   return out;
 }
 
@@ -88,10 +101,10 @@ ExerciseSettings compare_settings(const Args& args) {
   }
   ExerciseSettings settings;
   settings.base = read_train_config(args, /*with_scale=*/false);
-  settings.variants = split_variants(args.get_string("variants", "scaled,unscaled"));
-  settings.seeds = args.get_int("seeds", 3, 1, 50);
-  settings.steps = args.get_int("steps", 1500, 1, 1000000);
-  settings.threshold = args.get_double("threshold", 0.1, 1e-9, 100.0);
+  if (args.has("variants")) settings.variants = split_variants(args.get_string("variants", ""));
+  settings.seeds = range_int(args, run::seeds);
+  settings.steps = range_int(args, run::steps);
+  settings.threshold = range_real(args, run::threshold);
   return settings;
 }
 

@@ -5,10 +5,11 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/explorer_flags.hpp"
+#include "cli/range_flags.hpp"
 #include "cli/csv.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
+#include "core/number_text.hpp"
 #include "core/softmax_stats.hpp"
 
 namespace sqrtdk {
@@ -16,16 +17,16 @@ namespace {
 
 std::string usage() {
   using namespace explorer;
-  return "usage: sqrtdk histogram " + explorer_synopsis({&dk, &keys, &draws, &seed, &alpha}) + " [--method fast|exact]\n"
-    "                        " + explorer_synopsis({&bins}) + " [--range R] [--json | --csv]\n"
+  return "usage: sqrtdk histogram " + range_synopsis({&dk, &keys, &draws, &seed, &alpha}) + " [--method fast|exact]\n"
+    "                        " + range_synopsis({&bins}) + " [--range R] [--json | --csv]\n"
     "\n"
     "Histogram of the draws x keys dot products q.k at one d_k (the same draws as 'sqrtdk sweep' at that d_k),\n"
     "and of the scaled q.k / dk^alpha on the same bin edges, over [-R, R); R defaults to 4 sqrt(dk), four\n"
     "standard deviations of q.k. Values outside the range are counted as below / above.\n"
     "\n"
-    + explorer_usage({&dk, &keys, &draws, &seed, &alpha}) +
+    + range_usage({&dk, &keys, &draws, &seed, &alpha}) +
     "  --method M    fast (default) or exact, as in 'sqrtdk sweep --help'\n"
-    + explorer_usage({&bins}) +
+    + range_usage({&bins}) +
     "  --range R     half width of the range, 0..1e9; 0 means 4 sqrt(dk) (default)\n"
     "  --json        {\"dk\",\"keys\",\"draws\",\"seed\",\"alpha\",\"method\",\"half_width\",\"dot_variance\",\n"
     "                \"total\",\"edges\":[bins+1],\"raw\":{\"counts\":[bins],\"below\",\"above\"},\"scaled\":{...}}\n"
@@ -81,7 +82,7 @@ std::string to_text(const HistogramParams& params, const DotHistogram& h) {
           static_cast<long long>(h.scaled_below));
   for (size_t b = 0; b < h.raw_counts.size(); ++b) {
     std::string label;
-    appendf(label, "[%.3g, %.3g)", h.edges[b], h.edges[b + 1]);
+    appendf(label, "[%s, %s)", format_number(h.edges[b]).c_str(), format_number(h.edges[b + 1]).c_str());
     std::string line;
     appendf(line, "%-22s %8lld  %-*s   %8lld  %s", label.c_str(), static_cast<long long>(h.raw_counts[b]), kBarWidth,
             bar(h.raw_counts[b], raw_max).c_str(), static_cast<long long>(h.scaled_counts[b]),
@@ -99,9 +100,9 @@ int run_histogram(const Args& args) {
   if (args.wants_help()) return emit(usage());
   args.accept({"dk", "keys", "draws", "seed", "alpha", "method", "bins", "range", "json", "csv"});
   HistogramParams params;
-  params.dk = explorer_int(args, explorer::dk);
+  params.dk = range_int(args, explorer::dk);
   read_draw_flags(args, params);
-  params.bins = explorer_int(args, explorer::bins);
+  params.bins = range_int(args, explorer::bins);
   params.half_width = args.get_double("range", 0.0, 0.0, 1e9);
   const bool json = args.get_switch("json");
   const bool csv = args.get_switch("csv");

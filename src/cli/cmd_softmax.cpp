@@ -5,9 +5,10 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/explorer_flags.hpp"
+#include "cli/range_flags.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
+#include "core/number_text.hpp"
 #include "core/softmax_stats.hpp"
 
 namespace sqrtdk {
@@ -15,13 +16,13 @@ namespace {
 
 std::string usage() {
   using namespace explorer;
-  return "usage: sqrtdk softmax " + explorer_synopsis({&dk, &keys, &seed, &alpha, &top}) + " [--json]\n"
+  return "usage: sqrtdk softmax " + range_synopsis({&dk, &keys, &seed, &alpha, &top}) + " [--json]\n"
          "\n"
          "One draw of q and the keys, all ~ N(0, I_dk) from Rng(seed) (q first, then the keys row by row), and the\n"
          "softmax of their dot products raw (q.k) and scaled (q.k / dk^alpha): the largest weights, the max weight,\n"
          "the entropy in nats with exp(entropy) as the effective number of keys, and the Frobenius norm of the\n"
          "softmax Jacobian diag(p) - p p^T.\n"
-         "\n" + explorer_usage({&dk, &keys, &seed, &alpha, &top}) +
+         "\n" + range_usage({&dk, &keys, &seed, &alpha, &top}) +
          "  --json        one JSON object: {\"dk\",\"keys\",\"seed\",\"alpha\",\"raw\":{\"top5\":[...],\"max\",\"entropy\",\n"
          "                \"effective_keys\",\"jacobian_norm\"},\"scaled\":{...}}; the key is \"top<K>\" for --top K\n";
 }
@@ -63,8 +64,9 @@ std::string to_text(const SoftmaxDemo& demo) {
     std::string top, effective;
     for (const double w : view->top) appendf(top, "%s%.4f", top.empty() ? "" : " ", w);
     appendf(effective, "%.2f / %d", view->stats.effective_keys, params.keys);
-    appendf(text, "%-8s %-*s   %.4f   %-8.3f  %-13s  %.3g\n", view == &demo.raw ? "raw" : "scaled", top_width,
-            top.c_str(), view->stats.max_weight, view->stats.entropy, effective.c_str(), view->stats.jacobian_norm);
+    appendf(text, "%-8s %-*s   %.4f   %-8.3f  %-13s  %s\n", view == &demo.raw ? "raw" : "scaled", top_width,
+            top.c_str(), view->stats.max_weight, view->stats.entropy, effective.c_str(),
+            format_number(view->stats.jacobian_norm).c_str());
   }
   appendf(text, "\nentropy in nats (uniform over %d keys: ln %d = %.3f); |J|_F = ||diag(p) - p p^T||_F\n", params.keys,
           params.keys, std::log(static_cast<double>(params.keys)));
@@ -77,10 +79,10 @@ int run_softmax(const Args& args) {
   if (args.wants_help()) return emit(usage());
   args.accept({"dk", "keys", "seed", "alpha", "top", "json"});
   DemoParams params;
-  params.dk = explorer_int(args, explorer::dk);
-  params.keys = explorer_int(args, explorer::keys);
+  params.dk = range_int(args, explorer::dk);
+  params.keys = range_int(args, explorer::keys);
   params.seed = explorer_seed(args);
-  params.alpha = explorer_real(args, explorer::alpha);
+  params.alpha = range_real(args, explorer::alpha);
   params.top = args.get_int("top", std::min(params.top, params.keys), 1, params.keys);  // its range ends at keys
   const bool json = args.get_switch("json");
 

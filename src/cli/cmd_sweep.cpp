@@ -4,27 +4,37 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/explorer_flags.hpp"
+#include "cli/range_flags.hpp"
 #include "cli/csv.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
+#include "core/number_text.hpp"
 #include "core/softmax_stats.hpp"
 
 namespace sqrtdk {
 namespace {
 
+// The default d_k list as usage writes it: "1,2,4,...,1024".
+std::string default_dks_text() {
+  const std::vector<int> dks = default_sweep_dks();
+  std::string text;
+  for (std::size_t i = 0; i < dks.size() && i < 3; ++i) text += (i ? "," : "") + std::to_string(dks[i]);
+  if (dks.size() > 3) text += ",...," + std::to_string(dks.back());
+  return text;
+}
+
 std::string usage() {
   using namespace explorer;
-  return "usage: sqrtdk sweep [--dk 1,2,4,...,1024] " + explorer_synopsis({&keys, &draws, &seed, &alpha}) + "\n"
+  return "usage: sqrtdk sweep [--dk " + default_dks_text() + "] " + range_synopsis({&keys, &draws, &seed, &alpha}) + "\n"
     "                    [--method fast|exact] [--json | --csv]\n"
     "\n"
     "For each d_k, many draws of q and keys ~ N(0, I): median and quartiles over draws of the max softmax\n"
     "weight, the entropy (nats) and the softmax Jacobian's Frobenius norm, raw (q.k) and scaled (q.k / dk^alpha),\n"
     "and the sample variance of q.k (expected: d_k). Each d_k starts from Rng(seed).\n"
     "\n"
-    "  --dk LIST     comma-separated d_k values, " + dk.range_doc + ", at most " + std::to_string(SoftmaxLimits::max_sweep_dks) +
-    " (default 1,2,4,...,1024)\n"
-    + explorer_usage({&keys, &draws, &seed, &alpha}) +
+    "  --dk LIST     comma-separated d_k values, " + range_text(dk) + ", at most " +
+    std::to_string(SoftmaxLimits::max_sweep_dks) + " (default " + default_dks_text() + ")\n"
+    + range_usage({&keys, &draws, &seed, &alpha}) +
     "  --method M    fast: q.k_i = |q| z_i, the same distribution with dk + keys normals per draw (default);\n"
     "                exact: explicit keys, dk * (keys + 1) normals per draw (slow for large dk)\n"
     "  --json        {\"keys\",\"draws\",\"seed\",\"alpha\",\"method\",\"rows\":[{\"dk\",\"dot_variance\",\n"
@@ -98,9 +108,9 @@ std::string to_text(const SweepParams& params, const std::vector<SweepRow>& rows
   appendf(text, "%6s %10s   %-9s %-9s %-10s   %-9s %-9s %s\n", "d_k", "var(q.k)", "max w", "entropy", "|J|_F", "max w",
           "entropy", "|J|_F");
   for (const SweepRow& row : rows) {
-    appendf(text, "%6d %10.2f   %-9.4f %-9.3f %-10.3g   %-9.4f %-9.3f %.3g\n", row.dk, row.dot_variance,
-            row.raw.max_weight.median, row.raw.entropy.median, row.raw.jacobian_norm.median,
-            row.scaled.max_weight.median, row.scaled.entropy.median, row.scaled.jacobian_norm.median);
+    appendf(text, "%6d %10.2f   %-9.4f %-9.3f %-10s   %-9.4f %-9.3f %s\n", row.dk, row.dot_variance,
+            row.raw.max_weight.median, row.raw.entropy.median, format_number(row.raw.jacobian_norm.median).c_str(),
+            row.scaled.max_weight.median, row.scaled.entropy.median, format_number(row.scaled.jacobian_norm.median).c_str());
   }
   return text;
 }
@@ -111,7 +121,7 @@ int run_sweep(const Args& args) {
   if (args.wants_help()) return emit(usage());
   args.accept({"dk", "keys", "draws", "seed", "alpha", "method", "json", "csv"});
   SweepParams params;
-  const ExplorerSetting& dk = explorer::dk;
+  const RangeSetting& dk = explorer::dk;
   params.dks = args.get_int_list("dk", params.dks, static_cast<int>(dk.lo), static_cast<int>(dk.hi),
                                  SoftmaxLimits::max_sweep_dks);
   read_draw_flags(args, params);

@@ -10,12 +10,15 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv.hpp"
+#include "core/attention_scale.hpp"
 #include "core/json.hpp"
 #include "cli/output.hpp"
+#include "cli/range_flags.hpp"
 #include "cli/train_flags.hpp"
 #include "core/analysis.hpp"
 #include "core/mechanism.hpp"
 #include "core/metrics.hpp"
+#include "core/run_settings.hpp"
 #include "core/trainer.hpp"
 
 namespace sqrtdk {
@@ -33,8 +36,9 @@ std::string metrics_usage() {
 }
 
 const std::string kUsage = std::string(
-    "usage: sqrtdk train [--scale scaled|unscaled|alpha=0.25|qknorm] [--steps 1500] [--seed 0]\n"
-    "                    [--threshold 0.1] [--csv FILE] [--json] [--quiet] [model, task, optimizer flags]\n"
+    "usage: sqrtdk train [--scale scaled|unscaled|alpha=0.25|qknorm] " + range_synopsis({&run::steps, &run::threshold}) +
+    " [--seed N]\n"
+    "                    [--csv FILE] [--json] [--quiet] [model, task, optimizer flags]\n"
     "\n"
     "Trains the tiny Transformer on the copy task and writes one CSV row per step to FILE, in the format of the\n"
     "page's CSV export: variant, seed, step, then every per-step metric below (_l<i> is layer i, _h<j> head j,\n"
@@ -43,7 +47,7 @@ const std::string kUsage = std::string(
     "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json), with the q/k gradient\n"
     "of all layers smoothed like the loss at its peak and at the last step (qk_grad_peak, qk_grad_peak_step,\n"
     "qk_grad_final; see src/core/mechanism.hpp).\n\n") +
-    metrics_usage() + "\n" + train_flags_usage();
+    range_usage({&run::steps, &run::threshold}) + "\n" + metrics_usage() + "\n" + train_flags_usage();
 
 // The one CSV format of a run's curves (metrics.hpp: curves_csv_header), the page's export's too.
 std::string metrics_csv(const TrainLog& log, const std::string& variant, uint64_t seed) {
@@ -107,19 +111,22 @@ std::string train_json(const TrainedRun& t) {
 std::string train_text(const TrainedRun& t) {
   const RunSummary& run = t.run;
   std::string text;
-  appendf(text, "scale %s, init %s, %s lr %g, seed %llu: %d steps in %.1f s (%.0f steps/s)\n",
+  appendf(text, "scale %s, init %s, %s lr %s, seed %llu: %d steps in %.1f s (%.0f steps/s)\n",
           scale_label(t.config.model).c_str(), to_string(t.config.model.init), to_string(t.config.optim.optimizer),
-          t.config.optim.lr, static_cast<unsigned long long>(t.config.seed), run.steps, t.seconds,
+          format_given(t.config.optim.lr).c_str(), static_cast<unsigned long long>(t.config.seed), run.steps, t.seconds,
           run.steps / t.seconds);
   if (run.diverged) appendf(text, "DIVERGED at step %d\n", run.diverged_step);
-  appendf(text, "final smoothed loss %.4g, sequence accuracy %.3f, token accuracy %.3f\n", run.final_loss,
-          run.sequence_accuracy, double(t.final_eval.token_accuracy));
-  if (run.steps_to_threshold > 0) appendf(text, "smoothed loss < %g at step %d\n", t.threshold, run.steps_to_threshold);
-  else appendf(text, "smoothed loss never went below %g\n", t.threshold);
+  // Measured values by the core's one rule (format_number): a diverged run's loss reads "∞" or "–".
+  appendf(text, "final smoothed loss %s, sequence accuracy %.3f, token accuracy %.3f\n",
+          format_number(run.final_loss).c_str(), run.sequence_accuracy, double(t.final_eval.token_accuracy));
+  const std::string threshold = format_given(t.threshold);
+  if (run.steps_to_threshold > 0) appendf(text, "smoothed loss < %s at step %d\n", threshold.c_str(), run.steps_to_threshold);
+  else appendf(text, "smoothed loss never went below %s\n", threshold.c_str());
   appendf(text, "stall: %s\n", run_stall_cell(run).c_str());
   const GradientDrop drop = qk_gradient_drop(t.log);
-  appendf(text, "q/k gradient (smoothed): peak %.3g at step %d, final %.3g (%.3gx below the peak)\n", drop.peak,
-          drop.peak_step, drop.final, drop.ratio());
+  appendf(text, "q/k gradient (smoothed): peak %s at step %d, final %s (%sx below the peak)\n",
+          format_number(drop.peak).c_str(), drop.peak_step, format_number(drop.final).c_str(),
+          format_number(drop.ratio()).c_str());
   return text;
 }
 
@@ -129,8 +136,8 @@ int run_train(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
   args.accept(train_flag_names({"scale", "steps", "threshold", "csv", "json", "quiet"}));
   const TrainConfig config = read_train_config(args);
-  const int steps = args.get_int("steps", 1500, 1, 1000000);
-  const double threshold = args.get_double("threshold", 0.1, 1e-9, 100.0);
+  const int steps = range_int(args, run::steps);
+  const double threshold = range_real(args, run::threshold);
   const std::string csv_path = args.get_string("csv", "");
   const bool json = args.get_switch("json");
   const bool quiet = args.get_switch("quiet");

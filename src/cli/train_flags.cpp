@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/attention_scale.hpp"
 #include "core/settings.hpp"
 
 namespace sqrtdk {

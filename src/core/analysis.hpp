@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/config.hpp"
+#include "core/number_text.hpp"
 #include "core/phrasebook.hpp"
 
 namespace sqrtdk {
@@ -177,8 +178,8 @@ Message variant_label_message(ScaleMode scale, double alpha);
 std::string variant_label(ScaleMode scale, double alpha);
 // A variant's display name as an argument: its message, or its label as it is when it has none.
 Arg variant_label_arg(const VariantResult& v);
-// 3 significant digits ("0.248", "1.93", "2.03e-05"); steps as whole numbers or halves ("61", "119.5").
-std::string format_number(double x);
+// Steps as whole numbers or halves ("61", "119.5"); a measured value is written by format_number
+// (number_text.hpp).
 std::string format_steps(double steps);
 // The answer's sentences (compare_runs fills Answer::sentences with them).
 std::vector<Message> answer_messages(const Answer& answer);

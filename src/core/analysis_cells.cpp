@@ -25,14 +25,6 @@ Arg variant_label_arg(const VariantResult& v) {
   return v.label_message.key.empty() ? Arg::verbatim(v.label) : Arg(v.label_message);
 }
 
-std::string format_number(double x) {
-  if (std::isnan(x)) return "–";
-  if (std::isinf(x)) return x > 0 ? "∞" : "-∞";  // one spelling with the page's (not printf's "inf")
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", x);
-  return buf;
-}
-
 std::string format_steps(double steps) {
   char buf[32];
   std::snprintf(buf, sizeof buf, steps == std::floor(steps) ? "%.0f" : "%.1f", steps);

@@ -173,13 +173,14 @@ void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P,
       const long base = static_cast<long>(b) * TT * C + h * D;
       const T* Pbh = P + (static_cast<long>(b) * H + h) * TT * TT;
       T* dP = scratch_a;
-      // dP[T,T] = dY_bh[T,D] V_bh[T,D]^T
+      // inverts Y_bh = P V_bh:  dP[T,T] = dY_bh[T,D] V_bh[T,D]^T
       gemm_nt(dP, TT, dy + base, C, v + base, C, TT, D, TT, false);
-      // dV_bh[T,D] = P[T,T]^T dY_bh[T,D]
+      // and dV_bh[T,D] = P[T,T]^T dY_bh[T,D]
       gemm_tn(dv + base, C, Pbh, TT, dy + base, C, TT, TT, D, false);
       // QK^T again for dscale_h += sum(dS .* Q K^T)
       if (dscale) gemm_nt(scratch_b, TT, q + base, C, k + base, C, TT, D, TT, false);
-      // dP becomes scale * dS, dS = P .* (dP - rowsum(P .* dP)), row by row (zero above the diagonal since P is)
+      // inverts P = softmax(scale_h S):  dP becomes scale * dS, dS = P .* (dP - rowsum(P .* dP)), row by row
+      // (zero above the diagonal since P is)
       T acc = 0;
       for (int i = 0; i < TT; ++i) {
         const long row = static_cast<long>(i) * TT;
@@ -188,7 +189,7 @@ void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P,
         else acc += softmax_backward_row(dP + row, Pbh + row, qk, scale[h], i, TT);
       }
       if (dscale) dscale[h] += acc;
-      // dQ_bh[T,D] = dS[T,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh
+      // inverts S = Q_bh K_bh^T:  dQ_bh[T,D] = dS[T,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh
       gemm_nn(dq + base, C, dP, TT, k + base, C, TT, TT, D, false);
       gemm_tn(dk + base, C, dP, TT, q + base, C, TT, TT, D, false);
     }

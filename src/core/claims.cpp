@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/analysis.hpp"
+#include "core/attention_scale.hpp"
 #include "core/mechanism.hpp"
 #include "core/trainer.hpp"
 

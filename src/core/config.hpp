@@ -30,6 +30,9 @@ enum class InitScheme {
   gpt,     // N(0, 0.02) weights and embeddings
 };
 
+// The largest exponent of scale alpha (score = q.k / d_k^alpha) anywhere: 2 is far past muP's 1.
+inline constexpr double kMaxAlpha = 2;
+
 struct ModelConfig {
   int n_layers = 2;
   int d_model = 64;
@@ -106,13 +109,6 @@ void require_valid(const TrainConfig& config);
 // Bytes the trainer would allocate for this configuration (checked against Limits::max_bytes before allocating).
 std::size_t estimated_bytes(const TrainConfig& config);
 
-double attention_scale(const ModelConfig& model);   // the factor on q.k (1 for qknorm: its gain is learned)
-double initial_qk_gain(const ModelConfig& model);   // sqrt(d_k)
-
-// Predicted std of the attention logits at initialisation, assuming unit-variance LayerNorm outputs
-// and zero biases: sqrt(d_k) * var(W) * fan_in * scale (derivation in config.cpp).
-double predicted_logit_std(const ModelConfig& model);
-
 // Names of the enum values, in enum order: to_string and the settings table's choices.
 inline constexpr const char* kScaleNames[] = {"scaled", "unscaled", "alpha", "qknorm"};
 inline constexpr const char* kInitNames[] = {"xavier", "torch", "gpt"};
@@ -121,11 +117,4 @@ inline constexpr const char* kOptimizerNames[] = {"adam", "sgd"};
 const char* to_string(ScaleMode mode);
 const char* to_string(InitScheme init);
 const char* to_string(Optimizer optimizer);
-// A variant name: "scaled", "unscaled", "qknorm", "alpha" or "alpha=0.25", the last being short for the two
-// settings scale = alpha and alpha = 0.25 (the only other spelling of alpha anywhere).  Throws ConfigError on
-// anything else.
-void parse_scale(const std::string& text, ModelConfig& model);
-// "scaled", "unscaled", "qknorm" or "alpha=0.25": the inverse of parse_scale.
-std::string scale_label(const ModelConfig& model);
-
 }  // namespace sqrtdk

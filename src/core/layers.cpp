@@ -19,6 +19,7 @@ template <typename T>
 constexpr bool kVector = std::is_same_v<T, float> && simd::kVectorLayers;
 }  // namespace
 
+// out = (x - mean) * rstd * g + b per row, rstd = 1 / sqrt(var + eps) (PyTorch's nn.LayerNorm)
 template <typename T>
 void layernorm_forward(T* out, T* mean, T* rstd, const T* x, const T* g, const T* b, int N, int C) {
   if constexpr (kVector<T>) return simd::layernorm_forward(out, mean, rstd, x, g, b, N, C);
@@ -38,8 +39,8 @@ void layernorm_forward(T* out, T* mean, T* rstd, const T* x, const T* g, const T
   }
 }
 
-// With xhat = (x - mean) rstd and dxhat = dout .* g:
-//   dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat .* xhat))
+// Inverts layernorm_forward's out = xhat * g + b, xhat = (x - mean) * rstd.  With dxhat = dout .* g:
+//   dx += rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat .* xhat)),  dg += dout .* xhat,  db += dout
 template <typename T>
 void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T* mean, const T* rstd, const T* g,
                         int N, int C) {
@@ -67,6 +68,7 @@ void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T*
   }
 }
 
+// out = x W + b (+ residual)
 template <typename T>
 void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O, const T* residual) {
   if constexpr (kVector<T>) {
@@ -80,6 +82,7 @@ void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, in
     for (long i = 0; i < static_cast<long>(N) * O; ++i) out[i] += residual[i];
 }
 
+// Inverts linear_forward's out = x W + b (+ residual: its gradient is dout itself, passed on by the caller).
 template <typename T>
 void linear_backward(T* dx, T* dw, T* db, const T* dout, const T* x, const T* w, int N, int I, int O,
                      bool accumulate_dx) {
@@ -99,8 +102,8 @@ constexpr double kSqrt2OverPi = 0.79788456080286535588;
 constexpr double kGeluCubic = 0.044715;
 }  // namespace
 
-// tanh for the GELU: float uses Eigen's rational approximation (|error| < 4e-7, written as plain code so the
-// wasm build vectorises it too; libm's tanhf dominated a step), double the exact one for gradient checks.
+// tanh for the GELU: float uses Eigen's rational approximation of tanhf (Eigen's ptanh_float, |error| < 4e-7),
+// written as plain code so that the wasm build vectorises it too; double the exact one for gradient checks.
 namespace {
 inline float gelu_tanh(float a) {
   const float x = std::min(std::max(a, -7.90531110763549805f), 7.90531110763549805f);
@@ -130,6 +133,7 @@ void gelu_forward(T* out, const T* x, int n) {
   }
 }
 
+// Inverts gelu_forward's out = 0.5 x (1 + tanh u):
 // d gelu/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) sqrt(2/pi) (1 + 3 * 0.044715 x^2)
 //   with a = 1 + tanh u (so 1 - tanh^2 u = (2 - a) a):  0.5 a + 0.5 x (2 - a) a du
 // From the forward's y = 0.5 x a: a = 2 y / x, or 1 + sqrt(2/pi) x near 0 (tanh u ~ u; the error, O(x^3), is below
@@ -153,6 +157,7 @@ void gelu_backward(T* dx, const T* dout, const T* x, int n, const T* y) {
   }
 }
 
+// xhat = x * rnorm on each head's D-slice, rnorm = 1 / sqrt(|x|^2 + eps)
 template <typename T>
 void headnorm_forward(T* xhat, T* rnorm, const T* x, int N, int H, int D) {
   if constexpr (kVector<T>) return simd::headnorm_forward(xhat, rnorm, x, N, H, D);
@@ -169,6 +174,7 @@ void headnorm_forward(T* xhat, T* rnorm, const T* x, int N, int H, int D) {
     }
 }
 
+// Inverts headnorm_forward's xhat = x * rnorm:  dx = rnorm * (dxhat - xhat (xhat . dxhat)) per D-slice
 template <typename T>
 void headnorm_backward(T* dx, const T* dxhat, const T* xhat, const T* rnorm, int N, int H, int D) {
   if constexpr (kVector<T>) return simd::headnorm_backward(dx, dxhat, xhat, rnorm, N, H, D);
@@ -183,6 +189,7 @@ void headnorm_backward(T* dx, const T* dxhat, const T* xhat, const T* rnorm, int
     }
 }
 
+// probs = softmax(logits) per row;  loss = mean over scored rows of -log probs[target]
 template <typename T>
 T cross_entropy_forward(T* probs, const T* logits, const int* targets, const unsigned char* mask, int N, int V) {
   double loss = 0;
@@ -211,6 +218,7 @@ T cross_entropy_forward(T* probs, const T* logits, const int* targets, const uns
   return count > 0 ? static_cast<T>(loss / count) : T(0);
 }
 
+// Inverts cross_entropy_forward's loss = mean(-log softmax(logits)[target]):  dlogits = (probs - onehot) / count
 template <typename T>
 void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, const unsigned char* mask, int N, int V) {
   int count = 0;

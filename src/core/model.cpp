@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "core/attention_scale.hpp"
 #include "core/copy_task.hpp"
 #include "core/layers.hpp"
 
@@ -266,22 +267,29 @@ void Model<T>::backward(Workspace<T>& ws) {
   const long NC = static_cast<long>(N) * C;
   const bool qk = m.scale == ScaleMode::qknorm;
   const T* x_final = ws.layers.back().x_out;
-  // loss = CE(softmax(logits)); logits = lnf head_w + head_b; lnf = LNf(x_final)
+  // Each line inverts the forward line named in its comment, in reverse order.
+  // loss = cross_entropy(logits)
   cross_entropy_backward(ws.d_logits, ws.probs, ws.targets.data(), ws.loss_mask.data(), N, V);
+  // logits = lnf head_w + head_b
   linear_backward(ws.d_ln, g_.head_w, g_.head_b, ws.d_logits, ws.lnf, p_.head_w, N, C, V);
+  // lnf = LNf(x_final)  (d_x accumulates: cleared first)
   std::fill(ws.d_x, ws.d_x + NC, T(0));
   layernorm_backward(ws.d_x, g_.lnf_g, g_.lnf_b, ws.d_ln, x_final, ws.lnf_mean, ws.lnf_rstd, p_.lnf_g, N, C);
   for (int l = m.n_layers - 1; l >= 0; --l) {
     typename Workspace<T>::Layer& A = ws.layers[l];
     const LayerView<T>& P = p_.layers[l];
     LayerView<T>& G = g_.layers[l];
-    // x_out = x_mid + gelu(LN2(x_mid) W1 + b1) W2 + b2;  d_x holds d(loss)/d(x_out)
+    // d_x holds d(loss)/d(x_out).  x_out = x_mid + h W2 + b2  (the residual's gradient stays in d_x)
     linear_backward(ws.d_h, G.w2, G.b2, ws.d_x, A.h, P.w2, N, F, C);
+    // h = gelu(h_pre)
     gelu_backward(ws.d_h, ws.d_h, A.h_pre, N * F, A.h);
+    // h_pre = ln2 W1 + b1
     linear_backward(ws.d_ln, G.w1, G.b1, ws.d_h, A.ln2, P.w1, N, C, F);
+    // ln2 = LN2(x_mid)  (adds into d_x, which now holds d(loss)/d(x_mid))
     layernorm_backward(ws.d_x, G.ln2_g, G.ln2_b, ws.d_ln, A.x_mid, A.ln2_mean, A.ln2_rstd, P.ln2_g, N, C);
-    // x_mid = x_in + attention(q, k, v) Wo + bo;  d_x now holds d(loss)/d(x_mid)
+    // x_mid = x_in + att_y Wo + bo
     linear_backward(ws.d_att_y, G.wo, G.bo, ws.d_x, A.att_y, P.wo, N, C, C);
+    // att_y = attention(q, k, v), and for QK-norm qhat, khat = headnorm(q), headnorm(k) before it
     if (qk) {
       attention_backward(ws.d_qhat, ws.d_khat, ws.d_v, G.qk_gain, ws.d_att_y, A.att, A.qhat, A.khat, A.v,
                          P.qk_gain, B, TT, H, D, ws.scratch_a, ws.scratch_b);
@@ -291,10 +299,11 @@ void Model<T>::backward(Workspace<T>& ws) {
       attention_backward(ws.d_q, ws.d_k, ws.d_v, static_cast<T*>(nullptr), ws.d_att_y, A.att, A.q, A.k, A.v,
                          fixed_scale_.data(), B, TT, H, D, ws.scratch_a, ws.scratch_b);
     }
-    // q, k, v = LN1(x_in) Wq,k,v + b
+    // q, k, v = ln1 Wq + bq, ln1 Wk + bk, ln1 Wv + bv  (their gradients into ln1 add up)
     linear_backward(ws.d_ln, G.wq, G.bq, ws.d_q, A.ln1, P.wq, N, C, C);
     linear_backward(ws.d_ln, G.wk, G.bk, ws.d_k, A.ln1, P.wk, N, C, C, /*accumulate_dx=*/true);
     linear_backward(ws.d_ln, G.wv, G.bv, ws.d_v, A.ln1, P.wv, N, C, C, /*accumulate_dx=*/true);
+    // ln1 = LN1(x_in)  (adds into d_x, which now holds d(loss)/d(x_in) = the previous layer's d(x_out))
     layernorm_backward(ws.d_x, G.ln1_g, G.ln1_b, ws.d_ln, A.x_in, A.ln1_mean, A.ln1_rstd, P.ln1_g, N, C);
   }
   // x0[n] = wte[token] + wpe[position]

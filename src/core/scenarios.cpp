@@ -1,5 +1,6 @@
 #include "core/scenarios.hpp"
 
+#include "core/attention_scale.hpp"
 #include "core/settings.hpp"
 
 #include <algorithm>
@@ -107,7 +108,7 @@ ExerciseSettings parse_exercise_settings(const std::string& fragment) {
   ExerciseSettings s;
   TrainConfig& c = s.base;
   std::vector<std::string> variants = s.variants;
-  double train_alpha = 1.0;  // the page's default alpha for the alpha variant
+  double train_alpha = run::alpha_variant.value;
   std::vector<GivenSetting> given;
   for (const std::string& pair : split(fragment, '&')) {
     const std::size_t eq = pair.find('=');
@@ -129,8 +130,8 @@ ExerciseSettings parse_exercise_settings(const std::string& fragment) {
     else if (key == "variants") {
       variants.clear();
       for (const std::string& item : split(value, ',')) {
-        if (item != "scaled" && item != "unscaled" && item != "alpha" && item != "qknorm")
-          throw ConfigError("setting variants: '" + item.substr(0, 40) + "' is not scaled, unscaled, alpha or qknorm");
+        const Setting& scale = *find_setting("scale");  // a variant is a scale mode
+        if (choice_index(scale, item) < 0) throw ConfigError("setting variants: " + choice_error(scale, item));
         variants.push_back(item);
       }
     } else {
@@ -142,14 +143,17 @@ ExerciseSettings parse_exercise_settings(const std::string& fragment) {
   s.variants.clear();
   for (const std::string& v : variants) {
     std::string name = v;
-    if (v == "alpha") name += "=" + format_value(*find_setting("alpha"), train_alpha);
+    if (v == "alpha") name += "=" + format_value(*find_setting("alpha"), train_alpha);  // parse_scale checks it
     parse_scale(name, c.model);  // checks alpha's range; the last variant's scale stays in base, unused
     s.variants.push_back(name);
   }
   if (s.variants.empty()) throw ConfigError("setting variants: at least one variant is needed");
-  if (s.seeds < 1 || s.seeds > 50) throw ConfigError("setting seeds must be in [1, 50]");
-  if (s.steps < 1 || s.steps > 1000000) throw ConfigError("setting steps must be in [1, 1000000]");
-  if (!(s.threshold > 0)) throw ConfigError("setting threshold must be positive");
+  const std::pair<const RangeSetting*, double> runs[] = {
+      {&run::seeds, s.seeds}, {&run::steps, s.steps}, {&run::threshold, s.threshold}};
+  for (const auto& [setting, value] : runs) {
+    const std::string message = check_range(*setting, value);
+    if (!message.empty()) throw ConfigError("setting " + message);
+  }
   require_valid(c);
   return s;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/config.hpp"
+#include "core/run_settings.hpp"
 
 namespace sqrtdk {
 
@@ -48,9 +49,9 @@ const Scenario* find_scenario(const std::string& id);  // nullptr if unknown
 struct ExerciseSettings {
   TrainConfig base;                    // the scale is each variant's
   std::vector<std::string> variants{"scaled", "unscaled"};  // parse_scale names; alpha as "alpha=<trainAlpha>"
-  int seeds = 3;
-  int steps = 400;
-  double threshold = 0.1;
+  int seeds = static_cast<int>(run::seeds.value);
+  int steps = static_cast<int>(run::steps.value);
+  double threshold = run::threshold.value;
 };
 
 // Applies "key=value&key=value" (page keys: layers, dModel, heads, copyLength, symbols, batch, init, optimizer,

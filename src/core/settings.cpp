@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "core/number_text.hpp"
 #include "core/rng.hpp"  // kMaxSeed
 
 namespace sqrtdk {
@@ -74,7 +75,7 @@ std::vector<Setting> make_table() {
       integer<In<model, &Mo::d_ff>>("d_ff", "model", 0, Limits::max_d_ff, "", "MLP hidden width; 0 = 4 d_model"),
       choice<In<model, &Mo::scale>>("scale", "model", kScaleNames,
                                     "attention score scale: 1/sqrt(d_k), 1, 1/d_k^alpha, or QK-norm with a gain"),
-      real<In<model, &Mo::alpha>>("alpha", "model", 0, 2, false, false, "",
+      real<In<model, &Mo::alpha>>("alpha", "model", 0, kMaxAlpha, false, false, "",
                                   "exponent of scale alpha: score = q.k / d_k^alpha"),
       choice<In<model, &Mo::init>>("init", "model", kInitNames,
                                    "weight init: U(+-sqrt(6/(in+out))), PyTorch's Linear default, or N(0, 0.02)"),
@@ -99,12 +100,6 @@ std::vector<Setting> make_table() {
       integer<Top<&C::eval_every>>("eval_every", "training", 1, 1000000, "steps",
                                    "evaluate (greedy decoding on the fixed batch) every this many steps"),
   };
-}
-
-std::string format_number(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", x);  // %g: what an ostream prints by default
-  return text;
 }
 
 }  // namespace
@@ -147,12 +142,7 @@ std::string format_value(const Setting& s, double value) {
   if (s.type == SettingType::choice && value >= 0 && value < static_cast<double>(s.choices.size()) &&
       std::floor(value) == value)
     return s.choices[static_cast<std::size_t>(value)];
-  if (s.type != SettingType::real && std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 1e18) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(value));
-    return buf;
-  }
-  return format_number(value);
+  return s.type != SettingType::real ? format_whole(value) : format_given(value);
 }
 
 std::string describe_range(const Setting& s) {
@@ -162,8 +152,8 @@ std::string describe_range(const Setting& s) {
     return list;
   }
   const bool integral = s.type != SettingType::real;
-  const std::string lo = integral ? format_value(s, s.lo) : format_number(s.lo);
-  const std::string hi = integral ? format_value(s, s.hi) : format_number(s.hi);
+  const std::string lo = integral ? format_value(s, s.lo) : format_given(s.lo);
+  const std::string hi = integral ? format_value(s, s.hi) : format_given(s.hi);
   return std::string(s.lo_open ? "(" : "[") + lo + ", " + hi + (s.hi_open ? ")" : "]");
 }
 
@@ -172,12 +162,12 @@ std::string check_setting(const Setting& s, double v) {
   switch (s.type) {
     case SettingType::real:
       if (std::isfinite(v) && inside) return "";
-      return std::string(s.name) + " must be a finite number in " + describe_range(s) + ", got " + format_number(v);
+      return std::string(s.name) + " must be a finite number in " + describe_range(s) + ", got " + format_given(v);
     case SettingType::choice: {
       if (std::isfinite(v) && std::floor(v) == v && inside) return "";
       std::string list;
       for (const char* c : s.choices) list += std::string(list.empty() ? "" : ", ") + c;
-      return std::string(s.name) + " must be one of " + list + ", got " + format_number(v);
+      return std::string(s.name) + " must be one of " + list + ", got " + format_given(v);
     }
     case SettingType::integer:
     case SettingType::seed:

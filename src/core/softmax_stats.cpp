@@ -9,28 +9,23 @@
 
 #include "core/config.hpp"
 #include "core/explorer_settings.hpp"
+#include "core/number_text.hpp"
 
 namespace sqrtdk {
 namespace {
 
-std::string format_double(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
 // The checks shared by every entry point, in the order the messages are reported (ranges: explorer_settings.hpp).
 std::string validate_common(int dk, int keys, double alpha) {
-  const std::pair<const ExplorerSetting*, double> checks[] = {
+  const std::pair<const RangeSetting*, double> checks[] = {
       {&explorer::dk, dk}, {&explorer::keys, keys}, {&explorer::alpha, alpha}};
   for (const auto& [setting, value] : checks) {
-    std::string message = check_explorer(*setting, value);
+    std::string message = check_range(*setting, value);
     if (!message.empty()) return message;
   }
   return "";
 }
 
-std::string validate_draws(int draws) { return check_explorer(explorer::draws, draws); }
+std::string validate_draws(int draws) { return check_range(explorer::draws, draws); }
 
 void throw_if(const std::string& message) {
   if (!message.empty()) throw ConfigError(message);
@@ -160,7 +155,7 @@ WeightStats weight_stats(const double* p, int n) {
 
 std::string validate(const DemoParams& params) {
   std::string message = validate_common(params.dk, params.keys, params.alpha);
-  if (message.empty() && !check_explorer(explorer::top, params.top, params.keys).empty()) {
+  if (message.empty() && !check_range(explorer::top, params.top, params.keys).empty()) {
     message =
         "top must be in [1, keys], got " + std::to_string(params.top) + " with keys " + std::to_string(params.keys);
   }
@@ -272,9 +267,9 @@ std::vector<SweepRow> sweep(const SweepParams& params) {
 std::string validate(const HistogramParams& params) {
   std::string message = validate_common(params.dk, params.keys, params.alpha);
   if (message.empty()) message = validate_draws(params.draws);
-  if (message.empty()) message = check_explorer(explorer::bins, params.bins);
+  if (message.empty()) message = check_range(explorer::bins, params.bins);
   if (message.empty() && !(std::isfinite(params.half_width) && params.half_width >= 0.0)) {
-    message = "half_width must be a finite number >= 0 (0: 4 sqrt(dk)), got " + format_double(params.half_width);
+    message = "half_width must be a finite number >= 0 (0: 4 sqrt(dk)), got " + format_given(params.half_width);
   }
   return message;
 }

@@ -1,4 +1,5 @@
 #include "core/trainer.hpp"
+#include "core/attention_scale.hpp"
 #include "core/det_math.hpp"
 
 #include <algorithm>

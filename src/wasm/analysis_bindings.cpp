@@ -2,13 +2,13 @@
 //
 // request = {threshold, steps, messages?, variants: [{name?, scale, alpha?, runs: [{seed, loss, sequenceAccuracy?,
 //            divergedStep?, stopped?}]}]}
-//   threshold        number in [1e-9, 100]
-//   steps            integer in [1, 1000000]: the steps every run is planned for
+//   threshold        number, run::threshold's range (src/core/run_settings.hpp)
+//   steps            integer, run::steps's range: the steps every run is planned for
 //   messages         boolean (default false): the result also holds every text as a message, for the page to
 //                    render in the learner's language (`messages`, shape in src/core/analysis_json.cpp)
-//   variants         1..8; the first is the reference.  scale: scaled | unscaled | alpha | qknorm; alpha (for
-//                    scale alpha) in [0, 2]; name (<= 64 characters) is echoed back, default the scale
-//   runs             1..50 per variant; loss: Float32Array, Float64Array or array of numbers (<= 1000000 steps,
+//   variants         1..kMaxVariants (run_settings.hpp); the first is the reference.  scale: scaled |
+//                    unscaled | alpha | qknorm; alpha (for scale alpha) in [0, 2]; name (<= 64 characters) is echoed back, default the scale
+//   runs             1..run::seeds.hi per variant; loss: Float32Array, Float64Array or array of numbers (<= run::steps.hi,
 //                    non-finite values allowed: a diverged run ends with them); sequenceAccuracy: number in
 //                    [0, 1], NaN or null (none yet); divergedStep: integer >= 0 (0 = did not diverge);
 //                    stopped: boolean (default true): finished, diverged or failed; mechanism (optional):
@@ -31,6 +31,7 @@
 #include "core/json.hpp"
 #include "core/mechanism.hpp"
 #include "core/mechanism_reading.hpp"
+#include "core/run_settings.hpp"
 #include "core/settings.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
@@ -40,9 +41,8 @@ namespace {
 
 using emscripten::val;
 
-constexpr int kMaxVariants = 8;
-constexpr int kMaxRuns = 50;
-constexpr int kMaxSteps = 1000000;
+constexpr int kMaxRuns = static_cast<int>(run::seeds.hi);
+constexpr int kMaxSteps = static_cast<int>(run::steps.hi);
 constexpr double kMaxPoints = 20e6;  // all curves together: 80 MB of floats
 
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
@@ -173,11 +173,13 @@ std::string read_variant(const val& object, const std::string& what, VariantCurv
 
 val compare_js(val request) {
   JsFields f(request, "request", {"threshold", "steps", "messages", "variants", "mechanism"});
-  const double threshold = f.number("threshold", 0.1);
+  const double threshold = f.number("threshold", run::threshold.value);
   const int steps = f.integer("steps", 0);
   if (!f.ok()) return error_result(f.error());
-  if (threshold < 1e-9 || threshold > 100) return error_result("request.threshold must be in [1e-09, 100]");
-  if (steps < 1 || steps > kMaxSteps) return error_result("request.steps must be an integer in [1, 1000000]");
+  for (const auto& [setting, value] : {std::pair{&run::threshold, threshold}, std::pair{&run::steps, double(steps)}}) {
+    const std::string problem = check_range(*setting, value);
+    if (!problem.empty()) return error_result("request." + problem);
+  }
   const val messages = request["messages"];
   if (!messages.isUndefined() && messages.typeOf().as<std::string>() != "boolean")
     return error_result("request.messages must be a boolean");

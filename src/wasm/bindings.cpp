@@ -1,4 +1,5 @@
-// The explorer's Embind surface (the softmax demo, the sweep, the histogram) and the module's facts (heap,
+// The explorer's Embind surface (the softmax demo, the sweep, the histogram), the range tables (the explorer's
+// and an exercise run's settings) and the module's facts (heap,
 // product backend, fingerprint); the configuration is in config_bindings.cpp, the trainer in
 // trainer_bindings.cpp.  Plain JS objects in, plain objects and typed arrays (copies) out.
 //
@@ -18,6 +19,7 @@
 #include "core/fingerprint.hpp"
 #include "core/config.hpp"
 #include "core/explorer_settings.hpp"
+#include "core/run_settings.hpp"
 #include "core/gemm.hpp"
 #include "core/settings.hpp"
 #include "core/softmax_stats.hpp"
@@ -50,11 +52,10 @@ val softmax_view_js(const SoftmaxView& v) {
   return o;
 }
 
-// The explorer's settings for JavaScript: [{name, type: 'integer'|'real', default, min, max, doc}], in table
-// order (explorer_settings.hpp; top's max is the number of keys).
-val explorer_schema() {
+// RangeSetting rows for JavaScript: [{name, type: 'integer'|'real', default, min, max, doc}], in table order.
+val range_schema(const std::vector<const RangeSetting*>& table) {
   val rows = val::array();
-  for (const ExplorerSetting* s : explorer_settings()) {
+  for (const RangeSetting* s : table) {
     val row = val::object();
     row.set("name", std::string(s->name));
     row.set("type", std::string(s->integer ? "integer" : "real"));
@@ -66,6 +67,12 @@ val explorer_schema() {
   }
   return rows;
 }
+
+// The explorer's settings (explorer_settings.hpp; top's max is the number of keys).
+val explorer_schema() { return range_schema(explorer_settings()); }
+
+// An exercise run's settings: seeds, steps, threshold (run_settings.hpp).
+val run_schema() { return range_schema(run_settings()); }
 
 val softmax_demo_js(val options) {
   DemoParams p;
@@ -173,6 +180,7 @@ std::string fingerprint_js() { return fingerprint_hex(curves_fingerprint()); }
 
 EMSCRIPTEN_BINDINGS(sqrtdk_lab) {
   emscripten::function("explorerSchema", &explorer_schema);
+  emscripten::function("runSchema", &run_schema);
   emscripten::function("softmaxDemo", &softmax_demo_js);
   emscripten::function("sweep", &sweep_js);
   emscripten::function("histogram", &histogram_js);

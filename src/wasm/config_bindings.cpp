@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/attention_scale.hpp"
 #include "core/config.hpp"
 #include "core/memory.hpp"
 #include "core/settings.hpp"

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/number_text.hpp"
 #include "core/rng.hpp"  // kMaxSeed
 
 namespace sqrtdk::wasm {
@@ -10,9 +11,6 @@ using emscripten::val;
 
 namespace {
 constexpr double kMaxSafeInteger = static_cast<double>(kMaxSeed);  // 2^53 - 1, exact in a JS number
-
-// A number as JavaScript prints it (NaN, Infinity, 1e+300), for messages.
-std::string js_number(double x) { return val(x).call<std::string>("toString"); }
 
 std::string describe(const val& v) {
   const std::string type = v.typeOf().as<std::string>();
@@ -85,7 +83,7 @@ double JsFields::number(const char* name, double fallback) {
   }
   const double x = v.as<double>();
   if (!std::isfinite(x)) {
-    fail(what_ + "." + name + " must be a finite number, got " + js_number(x));
+    fail(what_ + "." + name + " must be a finite number, got " + format_whole(x));
     return fallback;
   }
   return x;
@@ -143,9 +141,9 @@ std::vector<int> JsFields::integers(const char* name, const std::vector<int>& fa
 std::string check_integer(const val& v, const char* name, double lo, double hi) {
   if (v.typeOf().as<std::string>() != "number") return std::string(name) + " must be an integer, got " + describe(v);
   const double x = v.as<double>();
-  if (!std::isfinite(x) || std::floor(x) != x) return std::string(name) + " must be an integer, got " + js_number(x);
+  if (!std::isfinite(x) || std::floor(x) != x) return std::string(name) + " must be an integer, got " + format_whole(x);
   if (x < lo || x > hi)
-    return std::string(name) + " must be in [" + js_number(lo) + ", " + js_number(hi) + "], got " + js_number(x);
+    return std::string(name) + " must be in [" + format_whole(lo) + ", " + format_whole(hi) + "], got " + format_whole(x);
   return "";
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/attention_scale.hpp"
 #include "core/config.hpp"
 #include "core/trainer.hpp"
 
@@ -40,7 +41,7 @@ TEST_CASE("invalid configurations fail with their message", "[config]") {
       {"lr must be a finite number in (0, 100], got nan",
        [](TrainConfig& c) { c.optim.lr = std::numeric_limits<double>::quiet_NaN(); }},
       {"lr must be a finite number in (0, 100], got -0.001", [](TrainConfig& c) { c.optim.lr = -1e-3; }},
-      {"lr must be a finite number in (0, 100], got inf",
+      {"lr must be a finite number in (0, 100], got ∞",
        [](TrainConfig& c) { c.optim.lr = std::numeric_limits<double>::infinity(); }},
       {"beta2 must be a finite number in [0, 1), got 1", [](TrainConfig& c) { c.optim.beta2 = 1.0; }},
       {"momentum must be a finite number in [0, 1), got 1", [](TrainConfig& c) { c.optim.momentum = 1.0; }},

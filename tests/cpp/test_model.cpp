@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "core/attention_scale.hpp"
 #include "core/copy_task.hpp"
 #include "core/model.hpp"
 #include "gradcheck.hpp"

@@ -109,7 +109,7 @@ TEST_CASE("optimizer names parse, momentum must be at least 0 and below 1, and S
       {1.0, "momentum must be a finite number in [0, 1), got 1"},
       {-0.1, "momentum must be a finite number in [0, 1), got -0.1"},
       {std::numeric_limits<double>::quiet_NaN(), "momentum must be a finite number in [0, 1), got nan"},
-      {std::numeric_limits<double>::infinity(), "momentum must be a finite number in [0, 1), got inf"},
+      {std::numeric_limits<double>::infinity(), "momentum must be a finite number in [0, 1), got ∞"},
   };
   for (const Case& k : cases) {
     TrainConfig c;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/analysis.hpp"
+#include "core/attention_scale.hpp"
 #include "core/claims.hpp"
 #include "core/scenarios.hpp"
 #include "core/trainer.hpp"
@@ -102,7 +103,12 @@ TEST_CASE("scenario settings parse with the page's keys, over the page's default
   CHECK_THROWS_WITH(parse_exercise_settings("momentum=1"), "momentum must be a finite number in [0, 1), got 1");
   CHECK_THROWS_WITH(parse_exercise_settings("optimizer=lion"), "optimizer must be one of adam, sgd, got 'lion'");
   CHECK_THROWS_WITH(parse_exercise_settings("variants=scaled,big"),
-                    "setting variants: 'big' is not scaled, unscaled, alpha or qknorm");
+                    "setting variants: scale must be one of scaled, unscaled, alpha, qknorm, got 'big'");
+  CHECK_THROWS_WITH(parse_exercise_settings("seeds=51"), "setting seeds must be in [1, 50], got 51");
+  CHECK_THROWS_WITH(parse_exercise_settings("threshold=0"),
+                    "setting threshold must be a finite number in [1e-09, 100], got 0");
+  CHECK(parse_exercise_settings("").steps == static_cast<int>(run::steps.value));
+  CHECK(parse_exercise_settings("variants=alpha").variants == std::vector<std::string>{"alpha=1"});
   CHECK(find_scenario("nope") == nullptr);
 }
 

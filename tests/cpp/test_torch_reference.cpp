@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "core/attention_scale.hpp"
 #include "core/config.hpp"
 #include "core/model.hpp"
 

@@ -6,6 +6,7 @@
 
 #include "alloc_counter.hpp"
 #include "core/analysis.hpp"
+#include "core/attention_scale.hpp"
 #include "core/layers.hpp"
 #include "core/mechanism.hpp"
 #include "core/trainer.hpp"

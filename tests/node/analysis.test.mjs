@@ -114,12 +114,12 @@ describe('the structured answer', () => {
 describe('bad requests', () => {
   const ok = { seed: 0, loss: [1, 2] };
   const cases = [
-    [undefined, 'request.steps must be an integer in [1, 1000000]'],
+    [undefined, 'request.steps must be in [1, 1000000], got 0'],
     ['x', 'request must be an object, got string'],
     [{ steps: 10 }, 'request.variants must be an array of 1 to 8 variants'],
     [{ steps: 10, variants: [] }, 'request.variants must be an array of 1 to 8 variants'],
     [{ steps: 10, variants: Array(9).fill({ scale: 'scaled', runs: [ok] }) }, 'request.variants must be an array of 1 to 8 variants'],
-    [{ steps: 10, threshold: 0, variants: [] }, 'request.threshold must be in [1e-09, 100]'],
+    [{ steps: 10, threshold: 0, variants: [] }, 'request.threshold must be a finite number in [1e-09, 100], got 0'],
     [{ steps: 10, threshold: NaN }, /^request\.threshold must be a finite number/],
     [{ steps: 1.5 }, /^request\.steps must be an integer/],
     [{ steps: 10, extra: 1 }, /^request has an unknown field 'extra'/],

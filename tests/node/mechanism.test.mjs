@@ -42,11 +42,11 @@ describe('optimizer choice', () => {
     [{ optimizer: 3 }, 'config.optimizer must be a string, got number'],
     [{ optimizer: 'sgd', momentum: 1 }, 'config: momentum must be a finite number in [0, 1), got 1'],
     [{ optimizer: 'sgd', momentum: -0.5 }, 'config: momentum must be a finite number in [0, 1), got -0.5'],
-    [{ optimizer: 'sgd', momentum: NaN }, 'config.momentum must be a finite number, got NaN'],
+    [{ optimizer: 'sgd', momentum: NaN }, 'config.momentum must be a finite number, got nan'],
     [{ optimizer: 'sgd', momentum: '0.9' }, 'config.momentum must be a number, got string'],
     [{ optimizer: 'sgd', lr: 0 }, 'config: lr must be a finite number in (0, 100], got 0'],
     [{ optimizer: 'sgd', lr: 1000 }, 'config: lr must be a finite number in (0, 100], got 1000'],
-    [{ optimizer: 'sgd', lr: NaN }, 'config.lr must be a finite number, got NaN'],
+    [{ optimizer: 'sgd', lr: NaN }, 'config.lr must be a finite number, got nan'],
   ];
   for (const [config, expected] of bad) {
     test(`${JSON.stringify(config, (k, v) => (Number.isNaN(v) ? 'NaN' : v))} is refused: ${expected}`, () => {

@@ -140,6 +140,41 @@ describe('lab.explorerSchema(): the explorer\'s one table', () => {
   });
 });
 
+describe('lab.runSchema(): an exercise run\'s one table', () => {
+  const cli = (args) => spawnSync(nativeCli(), args, { encoding: 'utf8' });
+  const row = (name) => lab.runSchema().find((s) => s.name === name);
+  const escaped = (text) => text.replace(/[()^.\\/[\]+*?]/g, '\\$&');
+
+  test('its usage lines are the table\'s, in compare and train', () => {
+    for (const [command, names] of [['compare', ['seeds', 'steps', 'threshold']], ['train', ['steps', 'threshold']]]) {
+      const usage = cli([command, '--help']).stdout;
+      for (const name of names) {
+        const { doc, default: value } = row(name);
+        assert.match(usage, new RegExp(`--${name} [NA] +${escaped(doc)}, .* \\(default ${value}\\)`), `${command} ${name}`);
+        assert.match(usage, new RegExp(`\\[--${name} ${value}\\]`), `${command} ${name} synopsis`);
+      }
+    }
+  });
+
+  test('its ranges are what the CLI and lab.compare accept', () => {
+    const variants = [{ scale: 'scaled', runs: [{ seed: 0, loss: [1, 0.5] }] }];
+    for (const name of ['steps', 'threshold']) {
+      const { min, max, type } = row(name);
+      const beyond = type === 'integer' ? max + 1 : max * 2;
+      const native = cli(['train', `--${name}`, String(beyond)]);
+      assert.equal(native.status, 2, native.stderr);
+      assert.match(native.stderr, new RegExp(`--${name} must be `));
+      const request = { steps: 2, threshold: 0.5, variants, [name]: beyond };
+      assert.match(errorOf(() => lab.compare(request)), new RegExp(`^request\\.${name} must be .*, got `));
+      assert.doesNotThrow(() => lab.compare({ ...request, [name]: name === 'steps' ? 2 : min }));
+    }
+    const seeds = row('seeds');
+    const runs = Array.from({ length: seeds.max + 1 }, (_, seed) => ({ seed, loss: [1] }));
+    assert.match(errorOf(() => lab.compare({ steps: 1, variants: [{ scale: 'scaled', runs }] })),
+      new RegExp(`runs must be an array of 1 to ${seeds.max} runs`));
+  });
+});
+
 test('web/src/core-tables.js is the module\'s current tables (run npm run build:web and commit it if not)', async () => {
   const committed = readFileSync(`${REPO}web/src/core-tables.js`, 'utf8');
   assert.equal(committed, await coreTablesSource(MODULE_PATH));

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { settings } from '../../web/src/core-tables.js';
-import { CORE_SETTINGS, EXPLORER_SETTINGS, PROPERTIES, PROPERTY_BY_KEY, VARIANTS, defaultState } from '../../web/src/state/properties.js';
+import { CORE_SETTINGS, EXPLORER_SETTINGS, PROPERTIES, RUN_SETTINGS, PROPERTY_BY_KEY, VARIANTS, defaultState } from '../../web/src/state/properties.js';
 import { runPlan } from '../../web/src/training/run-plan.js';
 
 const backed = PROPERTIES.filter((p) => p.setting !== undefined);
@@ -24,10 +24,13 @@ test('every page range and choice lies inside the core setting\'s', () => {
   }
 });
 
-test('every page default equals the core\'s, except the alpha variant\'s exponent (documented)', () => {
+test('every page default equals the core\'s', () => {
   const differing = backed.filter((p) => p.default !== CORE_SETTINGS.get(p.setting).default).map((p) => p.key);
-  assert.deepEqual(differing, ['trainAlpha']);
+  assert.deepEqual(differing, []);
+  // The alpha variant's exponent is the run table's (muP's 1/d_k), not the model's 0.5 (which would repeat scaled).
   assert.equal(PROPERTY_BY_KEY.get('trainAlpha').default, 1);
+  assert.equal(PROPERTY_BY_KEY.get('trainAlpha').max, 1);
+  assert.ok(CORE_SETTINGS.get('alpha').max >= RUN_SETTINGS.get('trainAlpha').max);
 });
 
 test('types and docs come from the core', () => {
@@ -51,6 +54,18 @@ test('the explorer\'s properties are the core explorer table\'s rows: its defaul
   }
   // The lesson's demo: d_k 128, 50 keys, the standard scaling.
   assert.deepEqual(['dk', 'keys', 'alpha'].map((k) => defaultState()[k]), [128, 50, 0.5]);
+});
+
+test('seeds, steps and threshold are the core run table\'s rows: its defaults, its docs, ranges inside its', () => {
+  const run = PROPERTIES.filter((p) => p.runSetting !== undefined);
+  assert.deepEqual(run.map((p) => p.key), ['trainAlpha', 'seeds', 'steps', 'threshold']);
+  for (const p of run) {
+    const s = RUN_SETTINGS.get(p.runSetting);
+    assert.equal(p.default, s.default, p.key);
+    assert.equal(p.doc, s.doc, p.key);
+    assert.equal(p.type, s.type === 'integer' ? 'int' : 'number', p.key);
+    assert.ok(p.min >= s.min && p.max <= s.max && p.min < p.max, `${p.key}: [${p.min}, ${p.max}] vs [${s.min}, ${s.max}]`);
+  }
 });
 
 test('the optimizer and its momentum are train settings of the page', () => {

@@ -130,6 +130,9 @@ export class Lab {
   /** The explorer's settings (softmaxDemo, sweep, histogram): [{name, type, default, min, max, doc}]. */
   explorerSchema() { return this.module.explorerSchema(); }
 
+  /** An exercise run's settings (seeds, steps, threshold; src/core/run_settings.hpp), as explorerSchema's rows. */
+  runSchema() { return this.module.runSchema(); }
+
   /** @returns {string} '' if valid, else the message an Error would carry */
   validateConfig(config) { return this.module.validateConfig(plain(config)); }
 
@@ -138,7 +141,7 @@ export class Lab {
 
   /**
    * The lesson demo: one draw of q and `keys` keys ~ N(0, I_dk); softmax raw (alpha 0) and scaled (dk^-alpha).
-   * @param {{dk?:number, keys?:number, seed?:number, alpha?:number, top?:number}} options defaults 128, 50, 0, 0.5, 5
+   * @param {{dk?:number, keys?:number, seed?:number, alpha?:number, top?:number}} options defaults and ranges: explorerSchema()
    * @returns {{dk, keys, seed, alpha, dots: Float64Array, raw: Side, scaled: Side}} where Side is
    *   {scale, scores: Float64Array, weights: Float64Array, top: Float64Array, max, entropy, effectiveKeys, jacobianNorm}
    */

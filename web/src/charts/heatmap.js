@@ -52,10 +52,25 @@ export class HeatmapChart {
       label(ctx, STRINGS.charts.heatmapEmpty, x0 + side / 2, y0 + side / 2, { colour: theme.muted, font });
       return;
     }
-    const { data, rows, cols } = this.map;
-    const cell = side / Math.max(rows, cols);
-    const [r1, g1, b1] = rgbOf(variantColour(this.variant, theme.dark));
-    const [r0, g0, b0] = rgbOf(normalizeHex(theme.surface));
+    const { rows, cols, layout } = this.map;
+    const box = { x0, y0, cell: side / Math.max(rows, cols), rows, cols };
+    const from = rgbOf(normalizeHex(theme.surface));
+    const to = rgbOf(variantColour(this.variant, theme.dark));
+    this._drawCells(ctx, box, from, to);
+    ctx.strokeStyle = theme.grid;
+    ctx.strokeRect(x0 + 0.5, y0 + 0.5, cols * box.cell, rows * box.cell);
+    drawScale(ctx, { x: x0 + cols * box.cell + 8, y: y0, height: rows * box.cell, from, to, theme, font });
+    this.element.dataset.colourScale = `${STRINGS.charts.heatmapScaleBottom}..${STRINGS.charts.heatmapScaleTop}`;
+    drawGuide(ctx, box, layout.guide, theme);
+    this.element.dataset.guide = `${normalizeHex(theme.surface)},${normalizeHex(theme.text)}`;
+    drawAxisLabels(ctx, box, layout, { side, height, theme, font });
+    const c = STRINGS.charts;
+    this.element.dataset.axisLabels = `${c.heatmapKeys}|${c.heatmapQueries}|${TICK_FONT_PX}px`;
+  }
+
+  /** The weights as cells, blended linearly from `from` (weight 0) to `to` (weight 1). */
+  _drawCells(ctx, { x0, y0, cell, rows, cols }, [r0, g0, b0], [r1, g1, b1]) {
+    const { data } = this.map;
     // One pixel per cell, scaled up without smoothing: much cheaper than a fillRect per cell.
     const pixels = new ImageData(cols, rows);
     for (let i = 0; i < rows * cols; i += 1) {
@@ -70,46 +85,48 @@ export class HeatmapChart {
     this.cells.getContext('2d').putImageData(pixels, 0, 0);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.cells, x0, y0, cols * cell, rows * cell);
-    ctx.strokeStyle = theme.grid;
-    ctx.strokeRect(x0 + 0.5, y0 + 0.5, cols * cell, rows * cell);
-    drawScale(ctx, { x: x0 + cols * cell + 8, y: y0, height: rows * cell, from: [r0, g0, b0], to: [r1, g1, b1], theme, font });
-    this.element.dataset.colourScale = `${STRINGS.charts.heatmapScaleBottom}..${STRINGS.charts.heatmapScaleTop}`;
-    const { bos, sep, guide: [first, last] } = this.map.layout;
-    // Along the lower left corners of the copying cells.  It crosses both empty cells (surface colour) and
-    // full ones (variant colour): a solid halo in the surface colour under a dotted line in the text colour
-    // stays visible on both, light or dark.
-    const guide = () => {
-      ctx.beginPath();
-      ctx.moveTo(x0 + first.key * cell, y0 + (first.query + 1) * cell);
-      ctx.lineTo(x0 + last.key * cell, y0 + (last.query + 1) * cell);
-      ctx.stroke();
-    };
-    ctx.save();
-    ctx.strokeStyle = theme.surface;
-    ctx.lineWidth = 3.5;
-    guide();
-    ctx.strokeStyle = theme.text;
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash([3, 3]);
-    guide();
-    ctx.restore();
-    this.element.dataset.guide = `${normalizeHex(theme.surface)},${normalizeHex(theme.text)}`;
-    const tick = (pos, text, axis) => (axis === 'x'
-      ? label(ctx, text, x0 + (pos + 0.5) * cell, y0 + rows * cell + 8, { colour: theme.muted, font })
-      : label(ctx, text, x0 - 5, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
-    const c = STRINGS.charts;
-    for (const axis of ['x', 'y']) {
-      tick(bos, c.bos, axis);
-      tick(sep, c.sep, axis);
-    }
-    label(ctx, c.heatmapKeys, x0 + side / 2, height - 6, { colour: theme.text, font });
-    ctx.save();
-    ctx.translate(12, y0 + side / 2);
-    ctx.rotate(-Math.PI / 2);
-    label(ctx, c.heatmapQueries, 0, 0, { colour: theme.text, font });
-    ctx.restore();
-    this.element.dataset.axisLabels = `${c.heatmapKeys}|${c.heatmapQueries}|${TICK_FONT_PX}px`;
   }
+}
+
+/**
+ * The copying guide, along the lower left corners of the copying cells (first..last).  It crosses both empty
+ * cells (surface colour) and full ones (variant colour): a solid halo in the surface colour under a dotted
+ * line in the text colour stays visible on both, light or dark.
+ */
+function drawGuide(ctx, { x0, y0, cell }, [first, last], theme) {
+  const line = () => {
+    ctx.beginPath();
+    ctx.moveTo(x0 + first.key * cell, y0 + (first.query + 1) * cell);
+    ctx.lineTo(x0 + last.key * cell, y0 + (last.query + 1) * cell);
+    ctx.stroke();
+  };
+  ctx.save();
+  ctx.strokeStyle = theme.surface;
+  ctx.lineWidth = 3.5;
+  line();
+  ctx.strokeStyle = theme.text;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([3, 3]);
+  line();
+  ctx.restore();
+}
+
+/** BOS and SEP ticks on both axes, and the axes' names (keys below, queries at the left). */
+function drawAxisLabels(ctx, { x0, y0, cell, rows }, { bos, sep }, { side, height, theme, font }) {
+  const tick = (pos, text, axis) => (axis === 'x'
+    ? label(ctx, text, x0 + (pos + 0.5) * cell, y0 + rows * cell + 8, { colour: theme.muted, font })
+    : label(ctx, text, x0 - 5, y0 + (pos + 0.5) * cell, { align: 'right', colour: theme.muted, font }));
+  const c = STRINGS.charts;
+  for (const axis of ['x', 'y']) {
+    tick(bos, c.bos, axis);
+    tick(sep, c.sep, axis);
+  }
+  label(ctx, c.heatmapKeys, x0 + side / 2, height - 6, { colour: theme.text, font });
+  ctx.save();
+  ctx.translate(12, y0 + side / 2);
+  ctx.rotate(-Math.PI / 2);
+  label(ctx, c.heatmapQueries, 0, 0, { colour: theme.text, font });
+  ctx.restore();
 }
 
 /**

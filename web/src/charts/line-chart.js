@@ -11,62 +11,11 @@ import { formatNumber } from '../ui/locale.js';
 import { withAlpha } from '../ui/palette.js';
 import { composePng } from './png.js';
 import { drawGuides } from './guides.js';
+import { lineAxes, lineScales } from './line-axes.js';
 import { watchSize } from '../ui/size-watch.js';
 
-// Number formats of the axes and readouts, made once (formatNumber finds their formatter without building a key).
-const TICK_DECIMALS = Array.from({ length: 13 }, (_, d) => Object.freeze({ maximumFractionDigits: d }));
 const PLAIN_X = Object.freeze({ maximumFractionDigits: 6, useGrouping: false });
-const POWER_OF_10 = Object.freeze({ maximumFractionDigits: 3, useGrouping: false });
-const INTEGER_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
-
 const onePoint = (u) => u.data[0].length === 1;
-const isPowerOf10 = (v) => v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
-
-const PLAIN_EXPONENTS = [-3, 4];
-/** Whether every power of ten among `values` is written plainly (0.001 ... 10000) by logTickLabel. */
-const allPlain = (values) => values.filter(isPowerOf10).every((v) => {
-  const e = Math.round(Math.log10(v));
-  return e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1];
-});
-
-/**
- * A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0").  `plain` false:
- * 1e2 even for a moderate one, so that an axis that needs 1e6 does not also say 10000.
- */
-export function logTickLabel(v, lang = 'en', plain = true) {
-  if (!(v > 0)) return '';
-  const e = Math.round(Math.log10(v));
-  if (isPowerOf10(v)) return plain && e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1] ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
-  return formatValue(v, lang);
-}
-
-/**
- * Log axes: label and grid only the powers of ten when at least two are in view (uPlot's 2..9 minor
- * splits make the grid too dense), else every split.
- */
-function logAxisParts(lang) {
-  const decades = (splits) => splits.filter(isPowerOf10).length >= 2;
-  // Many decades on a short axis: label every k-th power of ten, about one label per 28 px.
-  const every = (u, splits) => {
-    const room = Math.max(2, Math.floor(u.bbox.height / (devicePixelRatio || 1) / 28));
-    return Math.max(1, Math.ceil(splits.filter(isPowerOf10).length / room));
-  };
-  return {
-    values: (u, splits) => {
-      const k = every(u, splits);
-      const shown = splits.filter((v) => !decades(splits) || (isPowerOf10(v) && Math.round(Math.log10(v)) % k === 0));
-      const plain = allPlain(shown);
-      return splits.map((v) => (shown.includes(v) ? logTickLabel(v, lang, plain) : null));
-    },
-    filter: (u, splits) => (decades(splits) ? splits.map((v) => (isPowerOf10(v) ? v : null)) : splits),
-  };
-}
-
-/** Linear axis ticks with as many decimals as the tick spacing needs (no "0.30000000000000004"). */
-const linearLabels = (lang) => (u, splits, axisIdx, space, incr) => {
-  const decimals = Math.max(0, Math.min(12, -Math.floor(Math.log10(incr) + 1e-9)));
-  return splits.map((v) => (v === null ? null : formatNumber(Number(v.toFixed(decimals)), lang, TICK_DECIMALS[decimals])));
-};
 
 /**
  * @typedef {Object} SeriesGroup
@@ -227,26 +176,27 @@ export class LineChart {
     this.plot = null;
     const width = this.plotBox.clientWidth;
     if (width < 10) return;
-    const theme = this.options.theme();
-    const lang = this.options.lang;
-    const axisFont = `12px ${theme.font}`;
+    const { series, bands } = this._series();
     // The labels an axis drew last, kept as data-x-ticks / data-y-ticks (what a reader sees, for tests).
-    const recorded = (name, values) => (u, splits, ...rest) => {
-      const labels = (values ?? linearLabels(lang))(u, splits, ...rest);
-      const text = labels.filter((t) => t !== null && t !== '').join(',');
-      if (this.element.dataset[name] !== text) this.element.dataset[name] = text;
-      return labels;
-    };
-    const axis = (label, name, extra = {}) => ({
-      ...extra,
-      values: recorded(name, extra.values),
-      label,
-      stroke: () => this.options.theme().muted,
-      grid: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
-      ticks: { stroke: () => this.options.theme().grid, width: 1, ...(extra.filter ? { filter: extra.filter } : {}) },
-      font: axisFont,
-      labelFont: axisFont,
-    });
+    const record = (name, text) => { if (this.element.dataset[name] !== text) this.element.dataset[name] = text; };
+    this.plot = new uPlot({
+      width,
+      height: this.options.height,
+      series,
+      bands,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false }, points: { show: false } },
+      scales: lineScales(this.options),
+      axes: lineAxes(this.options, record),
+      hooks: {
+        setCursor: [(u) => this._showReadout(u.cursor.idx)],
+        draw: [(u) => this._drawMarker(u), (u) => drawGuides(u, this.guides, this.options.theme())],
+      },
+    }, this._uplotData(), this.plotBox);
+  }
+
+  /** uPlot's series (in _uplotData's order) and the bands between each band's two edges. */
+  _series() {
     const series = [{ label: this.options.xLabel }];
     const bands = [];
     for (const g of this.groups) {
@@ -263,33 +213,7 @@ export class LineChart {
           show, points: { show: false }, spanGaps: false });
       }
     }
-    const { logY, logX, integerX, emptyY, yRange } = this.options;
-    const y = logY ? { distr: 3, log: 10 } : { distr: 1 };
-    if (yRange && !logY) y.range = yRange;
-    else if (emptyY) {
-      y.range = (u, min, max) => {
-        if (!(Number.isFinite(min) && Number.isFinite(max))) return logY ? [Math.max(emptyY[0], 1e-6), emptyY[1]] : emptyY;
-        return logY ? uPlot.rangeLog(min, max, 10, true) : uPlot.rangeNum(min, max, 0.1, true);
-      };
-    }
-    let x = logX ? { time: false, distr: 3, log: 2 } : { time: false };
-    // Steps: from 0 to at least 10, so that one step does not stretch the axis to 0, 0.2 ... 2.
-    if (integerX) x = { time: false, range: (u, min, max) => [0, Math.max(10, Number.isFinite(max) ? max : 0)] };
-    this.plot = new uPlot({
-      width,
-      height: this.options.height,
-      series,
-      bands,
-      legend: { show: false },
-      cursor: { drag: { x: false, y: false }, points: { show: false } },
-      scales: { x, y },
-      axes: [axis(this.options.xLabel, 'xTicks', integerX ? { incrs: INTEGER_INCRS } : logX ? { values: (u, splits) => splits.map((v) => (v === null ? null : formatNumber(v, lang, TICK_DECIMALS[3]))) } : {}),
-        axis(this.options.yLabel, 'yTicks', logY ? logAxisParts(lang) : {})],
-      hooks: {
-        setCursor: [(u) => this._showReadout(u.cursor.idx)],
-        draw: [(u) => this._drawMarker(u), (u) => drawGuides(u, this.guides, this.options.theme())],
-      },
-    }, this._uplotData(), this.plotBox);
+    return { series, bands };
   }
 
   _resize() {

@@ -14,7 +14,7 @@ import { parseAttributes, parseHash } from '../state/url-state.js';
 import { joinPageWorkers } from '../worker/page-workers.js';
 import { SoftmaxPanel } from '../panels/softmax-panel.js';
 import { TrainPanel } from '../panels/train-panel.js';
-import { chunksFor } from '../training/exercise.js';
+import { chunksFor } from '../training/chunk-order.js';
 import { adoptStyles } from './stylesheet.js';
 import { UrlSync, splitHash } from './url-sync.js';
 import { STRINGS } from '../ui/strings.js';

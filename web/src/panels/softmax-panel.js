@@ -1,27 +1,32 @@
-// Panel 1, the saturation explorer: the lesson's code demo made live.  One draw of q and the keys
+// The saturation explorer: the lesson's code demo made live.  One draw of q and the keys
 // (~ N(0, I_dk)); the softmax of q.k raw and scaled by d_k^-alpha; the top-5 printout; the distribution of
 // q.k over many draws against N(0, d_k); and the sweep of saturation statistics over d_k.
 // All numbers come from the wasm core through the helper worker.
 
-import { h, replaceChildren, setText } from '../ui/dom.js';
-import { scrollRegion } from '../ui/scroll-region.js';
+import { h, setText } from '../ui/dom.js';
 import { button, rangeControl, numberControl, toggleControl } from '../ui/controls.js';
-import { fixed, formatValue, whole } from '../ui/format.js';
+import { formatValue, whole } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HistogramChart, shareBeyond } from '../charts/histogram.js';
 import { exerciseDkNote, tailNote } from './softmax-notes.js';
 import { downloadBlob } from '../export/download.js';
-import { MAX_SEED } from '../state/properties.js';
+import { EXPLORER_SETTINGS, MAX_SEED, rangeOf } from '../state/properties.js';
+import { SoftmaxPrintout, alphaText } from './softmax-printout.js';
 import { STRINGS } from '../ui/strings.js';
-import { formatNumber } from '../ui/locale.js';
 
 const T = STRINGS.softmax;
 
-const SWEEP_DKS = [1, 2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256, 362, 512, 724, 1024];
+const DK = rangeOf('dk');
+// The sweep's d_k: every half power of two over the slider's range (1, 2, 3, 4, 6, 8, 11, 16, ... 1024), finer
+// than the core's default (the powers of two) so that its curves bend smoothly.
+const SWEEP_DKS = [...new Set(Array.from({ length: 2 * Math.log2(DK.max) + 1 }, (_, i) => Math.round(2 ** (i / 2))))]
+  .filter((dk) => dk >= DK.min && dk <= DK.max);
 const SWEEP_DRAWS = 500;
 const HISTOGRAM_SAMPLES = 20000;
-const HISTOGRAM_BINS = 60;
+const HISTOGRAM_BINS = 60;  // finer than the CLI's default: the chart is wide enough
+const MAX_DRAWS = EXPLORER_SETTINGS.get('draws').max;
+const TOP = EXPLORER_SETTINGS.get('top').default;  // the lesson's top-5
 // The log axis of the sorted weights starts here: a raw softmax has weights down to 1e-300.
 const WEIGHT_FLOOR = 1e-12;
 const DK_SLIDER_MAX = 1000;
@@ -34,9 +39,9 @@ const ALPHA_PRESETS = [
 /** d_k of the exercise's model: d_model / heads. */
 const exerciseDk = (state) => state.dModel / state.heads;
 
-const dkToSlider = (dk) => Math.round((DK_SLIDER_MAX * Math.log(dk)) / Math.log(1024));
-const sliderToDk = (s) => Math.max(1, Math.min(1024, Math.round(1024 ** (s / DK_SLIDER_MAX))));
-const alphaText = (alpha, lang) => formatNumber(alpha, lang, { maximumFractionDigits: 2 });
+// The d_k slider is logarithmic: position 0 is d_k 1, DK_SLIDER_MAX is the largest d_k.
+const dkToSlider = (dk) => Math.round((DK_SLIDER_MAX * Math.log(dk)) / Math.log(DK.max));
+const sliderToDk = (s) => Math.max(DK.min, Math.min(DK.max, Math.round(DK.max ** (s / DK_SLIDER_MAX))));
 
 export class SoftmaxPanel {
   /**
@@ -76,17 +81,17 @@ export class SoftmaxPanel {
     const s = this.store.state;
     const update = (partial) => this.store.update(partial);
     const n = (x) => whole(x, this.lang);
-    this.dk = rangeControl({ key: 'dk', label: T.dk, min: 1, max: 1024, step: 1, integer: true,
+    this.dk = rangeControl({ key: 'dk', label: T.dk, ...DK, step: 1, integer: true,
       sliderMin: 0, sliderMax: DK_SLIDER_MAX, sliderStep: 1, toSlider: dkToSlider, fromSlider: sliderToDk,
-      value: s.dk, onChange: (dk) => update({ dk }), hint: T.dkHint(n(1), n(1024)) });
-    this.keys = rangeControl({ key: 'keys', label: T.keys, min: 2, max: 500, step: 1, integer: true,
+      value: s.dk, onChange: (dk) => update({ dk }), hint: T.dkHint(n(DK.min), n(DK.max)) });
+    this.keys = rangeControl({ key: 'keys', label: T.keys, ...rangeOf('keys'), step: 1, integer: true,
       value: s.keys, onChange: (keys) => update({ keys }) });
-    this.alpha = rangeControl({ key: 'alpha', label: T.alpha, min: 0, max: 1, step: 0.01,
+    this.alpha = rangeControl({ key: 'alpha', label: T.alpha, ...rangeOf('alpha'), step: 0.01,
       value: s.alpha, onChange: (alpha) => update({ alpha }) });
     this.presets = ALPHA_PRESETS.map((p) => button({ text: p.text, title: p.title, class: 'chip',
       onClick: () => update({ alpha: p.alpha }) }));
     this.alpha.element.append(h('div', { class: 'chips', attrs: { role: 'group', 'aria-label': T.presets } }, this.presets));
-    this.seed = numberControl({ key: 'seed', label: T.seed, min: 0, max: MAX_SEED, integer: true, value: s.seed,
+    this.seed = numberControl({ key: 'seed', label: T.seed, ...rangeOf('seed'), integer: true, value: s.seed,
       onChange: (seed) => update({ seed }),
       extra: [button({ text: T.resample, title: T.resampleTitle, key: 'seed',
         onClick: () => update({ seed: (this.store.state.seed + 1) % (MAX_SEED + 1) }) })] });
@@ -99,25 +104,7 @@ export class SoftmaxPanel {
   _buildResults() {
     const theme = this.theme;
     const update = (partial) => this.store.update(partial);
-    this.printoutTitle = h('p', { class: 'printout-title' });
-    this.printoutBody = h('tbody');
-    this.printoutNote = h('p', { class: 'hint' });
-    this.readout = h('p', { class: 'takeaway', attrs: { 'aria-live': 'polite' } });
-    const header = T.columns;
-    this.topHeader = null;
-    const titles = T.columnTitles;
-    const printout = h('div', { class: 'printout' }, [
-      this.printoutTitle,
-      scrollRegion(T.printoutTable, [h('table', { class: 'top5', attrs: { 'data-table': 'top5' } }, [
-        h('thead', {}, [h('tr', {}, header.map((text, i) => {
-          const th = h('th', { text, attrs: { scope: 'col', title: titles[i] || null } });
-          if (i === 1) this.topHeader = th;
-          return th;
-        }))]),
-        this.printoutBody])]).element,
-      this.printoutNote,
-      this.readout,
-    ]);
+    this.printout = new SoftmaxPrintout(this.lang);
     const lang = this.lang;
     this.weightsChart = new LineChart({ name: 'weights', title: T.weightsTitle, xLabel: T.rank, yLabel: T.weight,
       theme, height: 200, logY: this.store.state.weightsLogY, lang });
@@ -149,7 +136,7 @@ export class SoftmaxPanel {
       onClick: () => update({ dk: exerciseDk(this.store.state) }) });
     this.exerciseNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'exercise-dk', 'aria-live': 'polite' } }, [this.exerciseText, ' ', this.useExerciseDk]);
     this.results = h('div', { class: 'results' }, [
-      printout,
+      this.printout.element,
       h('div', { class: 'chart-grid' }, [h('div', { class: 'chart-with-note' }, [this.weightsChart.element, this.weightsNote]),
         this.rawHistogram.element, this.scaledHistogram.element]),
       h('h3', {}, [T.sweepTitle, this.sweepStatus]),
@@ -208,34 +195,14 @@ export class SoftmaxPanel {
   }
 
   _requestDemo(state) {
-    const options = { dk: state.dk, keys: state.keys, seed: state.seed, alpha: state.alpha, top: Math.min(5, state.keys) };
+    const options = { dk: state.dk, keys: state.keys, seed: state.seed, alpha: state.alpha, top: Math.min(TOP, state.keys) };
     this.helper.latest('demo', { type: 'softmaxDemo', options }).then((reply) => {
       if (reply) this._renderDemo(reply.result);
     }, (error) => this._fail(T.demo, error));
   }
 
   _renderDemo(demo) {
-    const { lang } = this;
-    const f = (x, digits) => fixed(x, digits, lang);
-    const g = (x) => formatValue(x, lang);
-    const dk = whole(demo.dk, lang);
-    const keys = whole(demo.keys, lang);
-    this.printoutTitle.textContent = T.printoutTitle(keys, dk, whole(demo.seed, lang), alphaText(demo.alpha, lang));
-    const row = (name, label, side) => h('tr', { attrs: { 'data-row': name } }, [
-      h('th', { attrs: { scope: 'row' }, text: label }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'top' }, text: Array.from(side.top, (w) => f(w, 4)).join(' ') }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'max' }, text: f(side.max, 4) }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'entropy' }, text: f(side.entropy, 3) }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'effective' }, text: T.effectiveKeys(f(side.effectiveKeys, 2), keys) }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'jacobian' }, text: g(side.jacobianNorm) }),
-    ]);
-    replaceChildren(this.printoutBody, [row('raw', T.raw, demo.raw), row('scaled', T.scaled, demo.scaled)]);
-    this.topHeader.textContent = T.topWeights(whole(demo.raw.top.length, lang));
-    this.printoutNote.textContent = T.printoutNote(keys, f(Math.log(demo.keys), 3));
-    const ratio = demo.scaled.jacobianNorm / Math.max(demo.raw.jacobianNorm, 1e-300);
-    setText(this.readout, T.readout({ rawTop: formatValue(100 * demo.raw.max, lang), rawKeys: f(demo.raw.effectiveKeys, 1),
-      scaledTop: formatValue(100 * demo.scaled.max, lang), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
-      scaledJ: g(demo.scaled.jacobianNorm), more: ratio > 1.05 ? formatValue(ratio, lang) : null }));
+    this.printout.render(demo);
     this.lastDemo = demo;
     this._renderWeights(demo);
   }
@@ -260,7 +227,7 @@ export class SoftmaxPanel {
   }
 
   _requestHistograms(state) {
-    const draws = Math.min(100000, Math.ceil(HISTOGRAM_SAMPLES / state.keys));
+    const draws = Math.min(MAX_DRAWS, Math.ceil(HISTOGRAM_SAMPLES / state.keys));
     const scale = state.dk ** -state.alpha;
     const base = { dk: state.dk, keys: state.keys, draws, seed: state.seed, alpha: state.alpha, bins: HISTOGRAM_BINS };
     const halfRaw = 4 * Math.sqrt(state.dk);

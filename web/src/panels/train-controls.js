@@ -7,13 +7,12 @@ import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 import { formatNumber } from '../ui/locale.js';
 import { variantLabel } from '../analysis/localize-answer.js';
-import { MAX_SEED, PROPERTY_BY_KEY, VARIANTS } from '../state/properties.js';
+import { PROPERTY_BY_KEY, VARIANTS, rangeOf } from '../state/properties.js';
 
 const LR_SLIDER_MAX = 1000;
 const T = STRINGS.trainControls;
 
 const choiceOptions = (key, text) => PROPERTY_BY_KEY.get(key).choices.map((value) => ({ value, text: text(value) }));
-const range = (key) => ({ min: PROPERTY_BY_KEY.get(key).min, max: PROPERTY_BY_KEY.get(key).max });
 
 export class TrainControls {
   /**
@@ -27,30 +26,30 @@ export class TrainControls {
     const lrToSlider = (v) => Math.round((LR_SLIDER_MAX * Math.log(v / lr.min)) / Math.log(lr.max / lr.min));
     const sliderToLr = (x) => Number((lr.min * (lr.max / lr.min) ** (x / LR_SLIDER_MAX)).toPrecision(2));
     const c = {};
-    c.layers = rangeControl({ key: 'layers', label: T.layers, ...range('layers'), step: 1, integer: true, value: s.layers, onChange: (layers) => update({ layers }) });
+    c.layers = rangeControl({ key: 'layers', label: T.layers, ...rangeOf('layers'), step: 1, integer: true, value: s.layers, onChange: (layers) => update({ layers }) });
     c.dModel = selectControl({ key: 'dModel', label: T.dModel, options: choiceOptions('dModel', (v) => whole(v, lang)), value: s.dModel, onChange: (dModel) => update({ dModel }) });
     c.heads = selectControl({ key: 'heads', label: T.heads, options: headOptions(s.dModel, lang), value: s.heads, onChange: (heads) => update({ heads }) });
-    c.copyLength = rangeControl({ key: 'copyLength', label: T.copyLength, ...range('copyLength'), step: 1, integer: true, value: s.copyLength, onChange: (copyLength) => update({ copyLength }) });
-    c.symbols = rangeControl({ key: 'symbols', label: T.symbols, ...range('symbols'), step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
+    c.copyLength = rangeControl({ key: 'copyLength', label: T.copyLength, ...rangeOf('copyLength'), step: 1, integer: true, value: s.copyLength, onChange: (copyLength) => update({ copyLength }) });
+    c.symbols = rangeControl({ key: 'symbols', label: T.symbols, ...rangeOf('symbols'), step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
     c.batch = selectControl({ key: 'batch', label: T.batch, options: choiceOptions('batch', (v) => whole(v, lang)), value: s.batch, onChange: (batch) => update({ batch }) });
     c.lr = rangeControl({ key: 'lr', label: T.lr, ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
       toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: T.lrHint(lr.min.toExponential(0), formatNumber(lr.max, lang, { maximumFractionDigits: 6 })) });
     c.optimizer = selectControl({ key: 'optimizer', label: T.optimizer, value: s.optimizer, onChange: (optimizer) => update({ optimizer }),
       options: choiceOptions('optimizer', (v) => (v === 'sgd' ? T.sgd : T.adam)),
       hint: T.optimizerHint });
-    c.momentum = rangeControl({ key: 'momentum', label: T.momentum, ...range('momentum'), step: 0.01, value: s.momentum,
+    c.momentum = rangeControl({ key: 'momentum', label: T.momentum, ...rangeOf('momentum'), step: 0.01, value: s.momentum,
       onChange: (momentum) => update({ momentum }) });
-    c.steps = numberControl({ key: 'steps', label: T.steps, ...range('steps'), integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
+    c.steps = numberControl({ key: 'steps', label: T.steps, ...rangeOf('steps'), integer: true, value: s.steps, onChange: (steps) => update({ steps }) });
     c.init = selectControl({ key: 'init', label: T.init, value: s.init, onChange: (init) => update({ init }),
       options: [{ value: 'xavier', text: T.xavier }, { value: 'torch', text: T.torch }, { value: 'gpt', text: T.gpt }],
       hint: T.predictionPending });
     c.variants = checkboxGroup({ key: 'variants', label: T.variants, values: s.variants, atLeastOne: true, onChange: (variants) => update({ variants }),
       options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha, lang) })) });
-    c.trainAlpha = rangeControl({ key: 'trainAlpha', label: T.trainAlpha, ...range('trainAlpha'), step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
-    c.seeds = rangeControl({ key: 'seeds', label: T.seeds, ...range('seeds'), step: 1, integer: true, value: s.seeds, onChange: (seeds) => update({ seeds }) });
-    c.trainSeed = numberControl({ key: 'trainSeed', label: T.trainSeed, min: 0, max: MAX_SEED - 4, integer: true, value: s.trainSeed, onChange: (trainSeed) => update({ trainSeed }) });
-    c.threshold = numberControl({ key: 'threshold', label: T.threshold, ...range('threshold'), value: s.threshold, onChange: (threshold) => update({ threshold }) });
-    c.evalEvery = numberControl({ key: 'evalEvery', label: T.evalEvery, ...range('evalEvery'), integer: true, value: s.evalEvery, onChange: (evalEvery) => update({ evalEvery }) });
+    c.trainAlpha = rangeControl({ key: 'trainAlpha', label: T.trainAlpha, ...rangeOf('trainAlpha'), step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
+    c.seeds = rangeControl({ key: 'seeds', label: T.seeds, ...rangeOf('seeds'), step: 1, integer: true, value: s.seeds, onChange: (seeds) => update({ seeds }) });
+    c.trainSeed = numberControl({ key: 'trainSeed', label: T.trainSeed, ...rangeOf('trainSeed'), integer: true, value: s.trainSeed, onChange: (trainSeed) => update({ trainSeed }) });
+    c.threshold = numberControl({ key: 'threshold', label: T.threshold, ...rangeOf('threshold'), value: s.threshold, onChange: (threshold) => update({ threshold }) });
+    c.evalEvery = numberControl({ key: 'evalEvery', label: T.evalEvery, ...rangeOf('evalEvery'), integer: true, value: s.evalEvery, onChange: (evalEvery) => update({ evalEvery }) });
     this.c = c;
 
     this.start = button({ text: T.start, class: 'primary', onClick: actions.start });

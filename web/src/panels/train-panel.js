@@ -1,7 +1,8 @@
-// Panel 2, the exercise: a tiny Transformer learns the copy task with each attention variant and several
-// seeds, the runs sharing a pool of workers (one per core); live curves (median and band over seeds), attention heatmaps, and the
-// answer box with the measured steps to the loss threshold.  This file wires the parts together: the
-// controls (train-controls.js), the charts (train-charts.js), the runs (training/exercise.js), the answer.
+// The exercise panel: a tiny Transformer learns the copy task with each attention variant and several seeds,
+// the runs sharing a pool of workers (one per core); live curves (median and band over seeds), attention
+// heatmaps, and the answer box with the measured steps to the loss threshold.  This file wires the parts
+// together: the controls (train-controls.js), the charts (train-charts.js), the runs (training/exercise.js), a
+// change held until Start (pending-change.js), the status (train-status.js), the answer (answer-client.js).
 
 import { h, setText } from '../ui/dom.js';
 import { button } from '../ui/controls.js';
@@ -19,12 +20,12 @@ import { entropyAtStart, startNote } from './train-notes.js';
 import { ScenariosView } from './scenarios-view.js';
 import { Exercise } from '../training/exercise.js';
 import { runPlan, trainConfig } from '../training/run-plan.js';
+import { PendingChange } from './pending-change.js';
 import { RunSizing } from './run-sizing.js';
 import { exportText } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
 import { STRINGS } from '../ui/strings.js';
-import { count, whole } from '../ui/format.js';
 
 const T = STRINGS.train;
 
@@ -34,8 +35,6 @@ const STATUS_INTERVAL_MS = 200;
 const CHART_INTERVAL_MS = 1000;
 const PHONE_WIDTH = 640;
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
-// Changes a learner made by hand: when they would discard progress, the page asks before applying them.
-const ASKING_ORIGINS = new Set(['control', 'preset']);
 
 /**
  * A button that had the focus and is now disabled (Start once the runs go, Pause once they stop) would drop it to
@@ -57,18 +56,47 @@ export class TrainPanel {
     this.pool = pool;
     this.lang = lang;
     this.helper = helper;
+    this.theme = theme;
+    this.notify = notify;
     // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status and the
     // charts (the loss chart's guides and the mechanism notes read it).
     this.answerClient = new AnswerClient(helper, {
       onAnswer: () => this.renderer.schedule(),
       onError: (error) => this._showProblem(T.answerFailed(error.message)),
     });
-    this.theme = theme;
-    this.notify = notify;
-    this.pendingPlan = false;
-    // Whether the plan's runs fit in memory (and the core accepts them), known before Start.
+    this._buildRuns(createClient, concurrency);
+    this.renderer = this._buildRenderers();
+    // The buttons are disabled while a run cannot fit; a click that still arrives does nothing.
+    const unlessRefused = (action) => () => { if (!this.refusal()) action(); };
+    this.controls = new TrainControls({ store, lang, actions: {
+      start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
+      reset: () => this.reset() } });
+    this.charts = new TrainCharts({ store, theme, lang });
+    // A preset's Run: start its runs, unless setting it would discard progress (the pending notice then asks).
+    this.scenarios = new ScenariosView({ store, notify, run: () => { if (!this.pendingChange.active && !this.refusal()) this.start(); } });
+    this._buildResults();
+    // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
+    if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
+    // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
+    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train' } }, [
+      h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
+      h('p', { class: 'lede', text: T.lede }),
+      h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pendingChange.element, this.controls.settings]), this.results]),
+    ]);
+    this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
+    this.unsubscribeBudget = pool ? pool.onBudget(() => this.renderer.now()) : () => {};
+    this._applyPlan(store.state);
+    this._requestPrediction(store.state);
+    helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
+      if (reply) this.scenarios.setScenarios(reply.list);
+    }, () => {});
+  }
+
+  /** The runs (exercise.js), whether they fit before Start (run-sizing.js), and a change held until Start. */
+  _buildRuns(createClient, concurrency) {
+    const { helper, pool } = this;
     this.sizing = new RunSizing({ helper, pool, planKey: () => this.exercise.planKey, onChange: () => this.renderer.now() });
-    this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: notify,
+    this.exercise = new Exercise({ createClient, concurrency, onChange: () => this.renderer.schedule(), onNotice: this.notify,
       settled: (record) => runSettled(this.answerClient.answer, record),
       estimate: (config) => this.sizing.estimate(config),
       onRefused: (error) => {
@@ -76,6 +104,12 @@ export class TrainPanel {
         this.renderer.now();
       },
       onCapacity: pool ? (listener) => pool.onCapacity(listener) : undefined });
+    this.pendingChange = new PendingChange({ exercise: this.exercise, lang: this.lang,
+      apply: (state) => this._applyPlan(state), onApplyNow: () => this._applyPending() });
+  }
+
+  /** Two throttled renderers, the status' and the charts'; schedule() and now() drive both. */
+  _buildRenderers() {
     const alive = () => this.element.isConnected;
     const context = () => this._renderContext();
     this.statusRenderer = new ThrottledRenderer({ intervalMs: STATUS_INTERVAL_MS, alive, context, parts: () => [(c) => this._renderStatus(c)] });
@@ -89,34 +123,10 @@ export class TrainPanel {
       this.element.dataset.drawnAnswer = String(this.answerClient.version);
     };
     this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => [...this.charts.parts(), drawn] });
-    this.renderer = {
+    return {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
     };
-    // The buttons are disabled while a run cannot fit; a click that still arrives does nothing.
-    const unlessRefused = (action) => () => { if (!this.refusal()) action(); };
-    this.controls = new TrainControls({ store, lang, actions: {
-      start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
-      reset: () => this.reset() } });
-    this.charts = new TrainCharts({ store, theme, lang });
-    // A preset's Run: start its runs, unless setting it would discard progress (the pending notice then asks).
-    this.scenarios = new ScenariosView({ store, notify, run: () => { if (!this.pendingPlan && !this.refusal()) this.start(); } });
-    this._buildResults();
-    // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
-    if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
-    // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
-    this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train' } }, [
-      h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
-      h('p', { class: 'lede', text: T.lede }),
-      h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pending, this.controls.settings]), this.results]),
-    ]);
-    this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
-    this.unsubscribeBudget = pool ? pool.onBudget(() => this.renderer.now()) : () => {};
-    this._applyPlan(store.state);
-    this._requestPrediction(store.state);
-    helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {
-      if (reply) this.scenarios.setScenarios(reply.list);
-    }, () => {});
   }
 
   destroy() {
@@ -141,11 +151,6 @@ export class TrainPanel {
     this.startNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'start', 'aria-live': 'polite' } });
     // What a screen reader hears while the runs train (train-status.js).
     this.announcer = new Announcer();
-    // Shown when a setting changed after the runs made progress: the curves stay until Start.
-    this.pendingText = h('span');
-    this.pending = h('p', { class: 'pending-change', attrs: { role: 'status', 'data-pending': '' } }, [this.pendingText, ' ',
-      button({ text: T.applyNow, class: 'chip', onClick: () => this._applyPending() })]);
-    this.pending.hidden = true;
     this.exportButtons = h('div', { class: 'buttons', attrs: { 'data-key': 'export', role: 'group', 'aria-label': T.export } }, [
       button({ text: T.exportCsv, onClick: () => this._export('csv') }),
       button({ text: T.exportJson, onClick: () => this._export('json') }),
@@ -170,25 +175,25 @@ export class TrainPanel {
   // ---- actions (the buttons, and the element's start/pause/reset) -------------------------------
 
   /** Why the runs cannot start ('' when they can): the core refuses the settings, or one run cannot fit. */
-  refusal() { return this.pendingPlan ? '' : this.sizing.refusal(); }
+  refusal() { return this.pendingChange.active ? '' : this.sizing.refusal(); }
 
   /** @throws {Error} the one line saying why, when a run of these settings cannot fit (nothing changes) */
   start() {
     const refusal = this.refusal();
     if (refusal) throw new Error(refusal);
-    if (this.pendingPlan) this._applyPending();
+    if (this.pendingChange.active) this._applyPending();
     this.exercise.start();
   }
 
   pause() { return this.exercise.pause(); }
 
   _stepOnce() {
-    if (this.pendingPlan) this._applyPending();
+    if (this.pendingChange.active) this._applyPending();
     this.exercise.stepOnce();
   }
 
   reset() {
-    if (this.pendingPlan) this._applyPending();
+    if (this.pendingChange.active) this._applyPending();
     else this.exercise.reset();
   }
 
@@ -199,9 +204,7 @@ export class TrainPanel {
   }
 
   _applyPending() {
-    this.pendingPlan = false;
-    this.pending.hidden = true;
-    this._applyPlan(this.store.state);
+    this.pendingChange.applyNow(this.store.state);
     this.renderer.now();
   }
 
@@ -213,37 +216,11 @@ export class TrainPanel {
     this.scenarios.show(state);
     if (changed.some((k) => TRAIN_KEYS.has(k))) {
       this._requestPrediction(state);
-      this._planChanged(state, origin);
+      this.pendingChange.change(state, origin);
     }
     if (changed.includes('steps')) this.exercise.setSteps(state.steps);
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.renderer.now();
-  }
-
-  /**
-   * New model/task settings: apply them now, or, when a learner changed a control in a way that would discard
-   * progress, keep the curves until Start.  A change that keeps every run (more seeds) applies at once, and so do
-   * changes from a link, an attribute or the API (a learner's control or preset asks; a host's call does not).
-   */
-  _planChanged(state, origin) {
-    const plan = runPlan(state);
-    const differs = JSON.stringify(plan) !== this.exercise.planKey;
-    const progress = this.exercise.progressLostBy(plan);
-    if (!differs) {
-      this.pendingPlan = false;
-      this.pending.hidden = true;
-      return;
-    }
-    if (progress === 0 || !ASKING_ORIGINS.has(origin)) {
-      this.pendingPlan = false;
-      this.pending.hidden = true;
-      this._applyPlan(state);
-      return;
-    }
-    this.exercise.pause();
-    this.pendingPlan = true;
-    setText(this.pendingText, T.pending(whole(this.exercise.runs.length, this.lang), count(progress, this.lang)));
-    this.pending.hidden = false;
   }
 
   _applyPlan(state) {
@@ -279,7 +256,7 @@ export class TrainPanel {
   _renderContext() {
     const current = this.store.state;
     const slots = this.exercise.slots;
-    const state = this.pendingPlan ? { ...current, ...this._planState() } : current;
+    const state = this.pendingChange.shownState(current);
     const dark = this.theme().dark;
     return {
       state,
@@ -291,30 +268,22 @@ export class TrainPanel {
     };
   }
 
-  /** The settings the current runs were planned with (the fields the charts read). */
-  _planState() {
-    const runs = this.exercise.runs;
-    const first = runs[0]?.config ?? {};
-    return { variants: [...new Set(runs.map((r) => r.variant))], layers: first.layers, heads: first.heads,
-      copyLength: first.copyLength, trainAlpha: runs.find((r) => r.variant === 'alpha')?.config.alpha ?? this.store.state.trainAlpha };
-  }
-
   _renderStatus({ state, slots, labelOf, colourOf }) {
     const ex = this.exercise;
     const { start, pause, step, reset } = this.controls;
     const started = slots.some((s) => s.record.stepsDone > 0);
     const failedAll = slots.length > 0 && slots.every((s) => s.status === 'failed');
     if (failedAll) this._showProblem(T.cannotStart(slots[0].error));
-    const startText = this.pendingPlan ? T.startNew : started && ex.canAdvance ? T.continue : STRINGS.trainControls.start;
+    const startText = this.pendingChange.active ? T.startNew : started && ex.canAdvance ? T.continue : STRINGS.trainControls.start;
     setText(start, startText);
     const refusal = this.refusal();
     if (refusal || this.shownRefusal) this._showProblem(refusal);
     this.shownRefusal = refusal;
     const focused = start.getRootNode().activeElement;
-    start.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
+    start.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingChange.active);
     pause.disabled = !ex.running;
-    step.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingPlan);
-    reset.disabled = !started && !ex.running && !this.pendingPlan;
+    step.disabled = Boolean(refusal) || ex.running || !(ex.canAdvance || this.pendingChange.active);
+    reset.disabled = !started && !ex.running && !this.pendingChange.active;
     keepFocus(focused, [start, pause, step, reset]);
     if (this.element.dataset.running !== String(ex.running)) this.element.dataset.running = String(ex.running);
     const { phase, text } = statusLine(slots, state.steps, this.answerClient.answer, this.lang);
@@ -331,7 +300,7 @@ export class TrainPanel {
 
   _renderStartNote(state, slots, labelOf) {
     const p = this.prediction;
-    const matches = p && !this.pendingPlan
+    const matches = p && !this.pendingChange.active
       && p.key === JSON.stringify(state.variants.map((v) => trainConfig(state, v, state.trainSeed)));
     const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
       entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants), lang: this.lang }) : '';

@@ -3,10 +3,10 @@
 // Pure data: no DOM.
 //
 // Settings of a training run come from the core's settings table (core-tables.js, generated from
-// src/core/settings.cpp), the explorer's from its table (src/core/explorer_settings.hpp): their type, default,
-// limits, choices and doc are the core's.  This file adds only
-// what belongs to the page: the key (the core's JS key unless it would clash), the label, the group, and a
-// narrower range or a set of choices where the page wants one.
+// src/core/settings.cpp), the explorer's from its table (src/core/explorer_settings.hpp), seeds, steps and
+// threshold from the run table (src/core/run_settings.hpp): their type, default, limits, choices and doc are
+// the core's.  This file adds only what belongs to the page: the key (the core's JS key unless it would
+// clash), the label, the group, and a narrower range or a set of choices where the page wants one.
 //
 //   key      the URL hash key (attribute: the same in kebab-case, e.g. dModel -> d-model)
 //   type     'int' | 'number' | 'bool' | 'choice' | 'list'
@@ -16,51 +16,57 @@
 //   group    'softmax' (panel 1), 'train' (panel 2 model/task/optimizer: changing one starts a fresh
 //            exercise), 'run' (panel 2 settings that do not invalidate the runs), 'view', 'layout'
 //   label    how notices and controls name it
-//   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS)
+//   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS);
+//            explorerSetting, runSetting: the same for the explorer's and the run's tables
 //   doc      the core's one-line doc, for those
 
-import { curveDefinitions, explorerSettings, settings } from '../core-tables.js';
+import { curveDefinitions, explorerSettings, runSettings, settings } from '../core-tables.js';
 
 /** The core's settings table by canonical name (src/core/settings.cpp). */
 export const CORE_SETTINGS = new Map(settings.map((s) => [s.name, s]));
 /** The explorer's settings table by name (src/core/explorer_settings.hpp). */
 export const EXPLORER_SETTINGS = new Map(explorerSettings.map((s) => [s.name, s]));
+/** An exercise run's settings table by name: seeds, steps, threshold (src/core/run_settings.hpp). */
+export const RUN_SETTINGS = new Map(runSettings.map((s) => [s.name, s]));
 
 const PAGE_TYPE = { integer: 'int', seed: 'int', real: 'number', choice: 'choice' };
 
 /**
  * A page property backed by the core setting `name`: type, default, range, choices and doc from the core;
  * `page` gives the key (default: the core's JS key), the label and group, and may narrow the range (min/max
- * inside the core's) or restrict an integer to `choices`.  `pageDefault` replaces the core's default; only
- * trainAlpha uses it (see there).
+ * inside the core's) or restrict an integer to `choices`.
  */
 function fromCore(name, page) {
   const s = CORE_SETTINGS.get(name);
   if (!s) throw new Error(`properties.js: the core has no setting '${name}'`);
-  const { pageDefault, ...rest } = page;
   return {
     key: s.jsKey,
     type: PAGE_TYPE[s.type],
-    default: pageDefault ?? s.default,
+    default: s.default,
     ...(s.type === 'choice' ? { choices: s.choices } : page.choices ? {} : { min: s.min, max: s.max }),
     setting: s.name,
     doc: s.doc,
-    ...rest,
+    ...page,
   };
 }
 
-/** A page property backed by the explorer's setting `name`: default, range and doc from the core; `page` as in fromCore. */
-function fromExplorer(name, page) {
-  const s = EXPLORER_SETTINGS.get(name);
-  if (!s) throw new Error(`properties.js: the explorer has no setting '${name}'`);
+/**
+ * A page property backed by a row of a core range table (the explorer's or a run's) named `name`: default,
+ * range and doc from the core; `page` as in fromCore.
+ */
+function fromRange(table, name, page) {
+  const s = table.get(name);
+  if (!s) throw new Error(`properties.js: the core has no range setting '${name}'`);
   return { key: name, type: s.type === 'integer' ? 'int' : 'number', default: s.default, min: s.min, max: s.max,
-    explorerSetting: s.name, doc: s.doc, ...page };
+    doc: s.doc, ...page };
 }
+const fromExplorer = (name, page) => fromRange(EXPLORER_SETTINGS, name, { explorerSetting: name, ...page });
+const fromRun = (name, page) => fromRange(RUN_SETTINGS, name, { runSetting: name, ...page });
 
 // The largest seed: the core's (2^53 - 1, exact in a JS number), as its seed rows say.
 export const MAX_SEED = CORE_SETTINGS.get('seed').max;
-// Seeds per variant the page trains at most: enough for a verdict over 20 x 20 pairs of seeds, as the scenarios'
-// claims are measured; the memory budget queues what does not fit at once.
+// Seeds per variant the page trains at most (the core allows more): enough for a verdict over 20 x 20 pairs of
+// seeds, as the scenarios' claims are measured; the memory budget queues what does not fit at once.
 const MAX_SEEDS = 20;
 
 /** Attention variants of the exercise (the core's scale modes), in the order the answer compares them. */
@@ -100,17 +106,17 @@ const TRAIN = [
   fromCore('init', { group: 'train', label: 'init' }),
   { key: 'variants', type: 'list', default: ['scaled', 'unscaled'], choices: VARIANTS, group: 'train',
     label: 'variants' },
-  // The alpha variant's exponent.  Its page default is 1 (muP's 1/d_k), not the core's 0.5: at 0.5 the alpha
-  // variant would repeat the scaled one.
-  fromCore('alpha', { key: 'trainAlpha', pageDefault: 1, max: 1, group: 'train', label: 'alpha of the alpha variant' }),
-  { key: 'seeds', type: 'int', default: 3, min: 1, max: MAX_SEEDS, group: 'train', label: 'seeds' },
+  fromRun('trainAlpha', { max: 1, group: 'train', label: 'alpha of the alpha variant' }),
+  fromRun('seeds', { max: MAX_SEEDS, group: 'train', label: 'seeds' }),
   fromCore('seed', { key: 'trainSeed', max: MAX_SEED - (MAX_SEEDS - 1), group: 'train', label: 'first seed' }),
   fromCore('eval_every', { min: 10, max: 1000, group: 'train', label: 'evaluate every' }),
 ];
 
+// The page's controls stop inside the core's ranges: at least 10 steps (a curve to read) and at most 20000 (a
+// few minutes in a browser), a threshold between 0.001 and 5 (the copy task's loss starts at ln(symbols)).
 const RUN = [
-  { key: 'steps', type: 'int', default: 400, min: 10, max: 20000, group: 'run', label: 'steps' },
-  { key: 'threshold', type: 'number', default: 0.1, min: 0.001, max: 5, group: 'run', label: 'loss threshold' },
+  fromRun('steps', { min: 10, max: 20000, group: 'run', label: 'steps' }),
+  fromRun('threshold', { min: 0.001, max: 5, group: 'run', label: 'loss threshold' }),
 ];
 
 const VIEW = [
@@ -140,6 +146,12 @@ export const PROPERTY_BY_KEY = new Map(PROPERTIES.map((p) => [p.key, p]));
 
 /** attribute name -> property */
 export const PROPERTY_BY_ATTRIBUTE = new Map(PROPERTIES.map((p) => [p.attribute, p]));
+
+/** A numeric property's inclusive range, as a control's {min, max}. */
+export function rangeOf(key) {
+  const { min, max } = PROPERTY_BY_KEY.get(key);
+  return { min, max };
+}
 
 /** The default state: one frozen plain object with every key. */
 export function defaultState() {

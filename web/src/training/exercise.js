@@ -1,11 +1,6 @@
 // The exercise's runs and their scheduling.  Every run (variant x seed) has its own trainer, in one of a few
-// workers (a pool of one per core: worker-pool.js); the page asks for chunks of steps (about a tenth of a second
-// each), so pause, single step and reset take effect within a chunk or two.  Each worker has up to
-// QUEUE_PER_WORKER chunks queued, so that the next is waiting when one ends and no worker idles while the page
-// renders; at most `concurrency` chunks are out in all.  Which run goes next: first the runs whose outcome
-// is still open (`settled` says which the answer already knows: they reached the threshold or stopped), so
-// that the answer comes as soon as the slowest run gets there; among those, the fewest steps done, so that
-// the curves grow together and the runs sharing a worker take turns.  No DOM: the panel renders from `runs`
+// workers (a pool of one per core: worker-pool.js); the page asks for chunks of steps, at most `concurrency`
+// out in all, choosing the run and the chunk's size by chunk-order.js.  No DOM: the panel renders from `runs`
 // whenever `onChange` fires.
 //
 // A run whose worker fails is reported, given a new client (on a live or new worker) and resumed by replaying
@@ -15,19 +10,14 @@
 // Pause means paused: a chunk already computing when the learner pauses is held (run-slot.js), neither counted
 // nor drawn, and appended when training continues (the run's trainer in the worker is already past it).
 
-import { RunSlot } from './run-slot.js';
+import { slotsForPlan } from './run-slot.js';
+import { chunkSize, nextSlot } from './chunk-order.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
 import { MemoryRefusal } from '../worker/memory-budget.js';
 import { STRINGS } from '../ui/strings.js';
 
 const MAX_FAILURES = 2;
-const CHUNK_SECONDS = 0.1;
-const MAX_CHUNK = 50;
 const ATTENTION_EVERY_MS = 400;
-const QUEUE_PER_WORKER = 2;
-
-/** The `concurrency` that keeps `workers` workers busy: QUEUE_PER_WORKER chunks each. */
-export const chunksFor = (workers) => workers * QUEUE_PER_WORKER;
 
 export class Exercise {
   /**
@@ -96,31 +86,11 @@ export class Exercise {
       return;
     }
     this.planKey = key;
-    const old = this._slots;
-    const kept = new Map(old.map((slot) => [slot.runKey, slot]));
-    const keeps = plan.some((run) => kept.has(JSON.stringify(run)));
+    const { slots, keeps } = slotsForPlan(this._slots, plan);
+    this._slots = slots;
     if (!keeps) {
       this.running = false;
       this._generation += 1;  // replies to the old plan's requests are ignored
-    }
-    const wanted = new Set(plan.map((run) => JSON.stringify(run)));
-    const spare = old.filter((slot) => !wanted.has(slot.runKey));
-    // A reused worker may still be computing a chunk of the old plan: its reply is ignored (the slot is retired),
-    // and the new plan's init waits behind it in the worker's queue.
-    this._slots = plan.map((run, i) => {
-      const heatmap = plan.findIndex((r) => r.variant === run.variant) === i;
-      const same = kept.get(JSON.stringify(run));
-      if (same) {
-        same.heatmap = heatmap;
-        return same;
-      }
-      const donor = spare.shift();
-      if (donor) donor.retired = true;
-      return new RunSlot(run, donor?.client ?? null, heatmap);
-    });
-    for (const slot of spare) {
-      slot.retired = true;
-      if (slot.client) slot.client.terminate();
     }
     if (keeps) this._pump();
     this._onChange();
@@ -295,32 +265,13 @@ export class Exercise {
   _pump() {
     if (!this.running) return;
     for (const slot of this._slots) if (!slot.ready && slot.inFlight === 0 && this._canStep(slot)) this._ensureReady(slot);
-    for (let slot = this._nextSlot(); slot && this._inFlight < this._concurrency; slot = this._nextSlot()) {
-      const rate = slot.record.stepsPerSecond;
-      const size = rate > 0 ? Math.round(rate * CHUNK_SECONDS) : 2;
-      this._sendStep(slot, Math.max(1, Math.min(MAX_CHUNK, size, slot.stepsLeft(this._steps))), true);
-    }
+    const next = () => (this._inFlight < this._concurrency ? nextSlot(this._slots, this._steps, this._settled) : null);
+    for (let slot = next(); slot; slot = next()) this._sendStep(slot, chunkSize(slot, this._steps), true);
     const busy = this._slots.some((s) => s.inFlight > 0 || s.initialising);
     if (!busy && !this.canAdvance) {
       this.running = false;
       this._onChange();
     }
-  }
-
-  /** The run to send a chunk next: open runs before settled ones, then the fewest steps; null if none can take one. */
-  _nextSlot() {
-    let best = null;
-    let bestKey = null;
-    for (const slot of this._slots) {
-      if (!slot.ready || slot.stepsLeft(this._steps) <= 0 || slot.inFlight >= QUEUE_PER_WORKER) continue;
-      if ((slot.client.hostQueue ?? 0) >= QUEUE_PER_WORKER) continue;  // its worker has enough queued
-      const key = [this._settled(slot.record) ? 1 : 0, slot.record.stepsDone + slot.queuedSteps];
-      if (!best || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
-        best = slot;
-        bestKey = key;
-      }
-    }
-    return best;
   }
 
   _sendStep(slot, steps, pumpAfter) {

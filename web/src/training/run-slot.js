@@ -131,3 +131,34 @@ export class RunSlot {
     return this.failures <= maxFailures;
   }
 }
+
+/**
+ * The slots of a new plan, from the old plan's: a run the new plan keeps unchanged (same variant, seed and
+ * config: e.g. when seeds are added) keeps its slot, curve and worker; every other run gets a new slot, on the
+ * worker of a slot the plan drops when there is one (reconfigured there).  Dropped slots are retired; the
+ * workers no new slot took are terminated.  A reused worker may still be computing a chunk of the old plan: its
+ * reply is ignored (its slot is retired), and the new run's init waits behind it in the worker's queue.
+ * @param {RunSlot[]} old  @param {{id, variant, seed, config}[]} plan
+ * @returns {{slots: RunSlot[], keeps: boolean}} keeps: whether any old run goes on
+ */
+export function slotsForPlan(old, plan) {
+  const kept = new Map(old.map((slot) => [slot.runKey, slot]));
+  const wanted = new Set(plan.map((run) => JSON.stringify(run)));
+  const spare = old.filter((slot) => !wanted.has(slot.runKey));
+  const slots = plan.map((run, i) => {
+    const heatmap = plan.findIndex((r) => r.variant === run.variant) === i;  // the first run of its variant
+    const same = kept.get(JSON.stringify(run));
+    if (same) {
+      same.heatmap = heatmap;
+      return same;
+    }
+    const donor = spare.shift();
+    if (donor) donor.retired = true;
+    return new RunSlot(run, donor?.client ?? null, heatmap);
+  });
+  for (const slot of spare) {
+    slot.retired = true;
+    if (slot.client) slot.client.terminate();
+  }
+  return { slots, keeps: plan.some((run) => kept.has(JSON.stringify(run))) };
+}
