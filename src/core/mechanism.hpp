@@ -34,6 +34,7 @@ MechanismCurves mechanism_curves(const TrainLog& log);
 // What the mechanism readings need of a run's configuration: optimizer, lr, d_k and the sequence length.
 MechanismSetting mechanism_setting(const TrainConfig& config);
 
-GradientDrop qk_gradient_drop(const TrainLog& log, int window = 20);
+// The q/k gradient smoothed as the loss is (the answer's trailing window), at its peak and at the last step.
+GradientDrop qk_gradient_drop(const TrainLog& log, int window = CurveDefinitions{}.window);
 
 }  // namespace sqrtdk

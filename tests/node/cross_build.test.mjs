@@ -2,8 +2,8 @@
 //
 // Both builds run one float arithmetic (src/core/gemm_f32x4.hpp, simd_math.hpp, det_math.hpp: fixed 4-lane vectors,
 // the same order of every sum, no fused multiply-add, no C library in any result), so nothing here has a tolerance:
-// a single differing bit fails.  Training is chaotic (a last-bit difference grows ~10x every 10 steps), so equal
-// curves over hundreds of steps leave no room for a difference anywhere in a step.
+// a single differing bit fails.  Training is chaotic (a last-bit difference grows step after step until the
+// curves part), so equal curves over hundreds of steps leave no room for a difference anywhere in a step.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

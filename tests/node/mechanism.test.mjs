@@ -94,7 +94,7 @@ describe('mechanism metrics', () => {
   });
 
   // One float arithmetic natively and in wasm: the mechanism columns are bit-equal, also for unscaled SGD at lr 0.1,
-  // the most chaotic of these runs (a last-bit difference would grow to 30 % by step 20).
+  // the most chaotic of these runs (a last-bit difference would grow into a visible one within tens of steps).
   const cases = [[['--optimizer', 'sgd'], { optimizer: 'sgd' }, 40],
     [['--scale', 'unscaled'], { scale: 'unscaled' }, 40],
     [['--optimizer', 'sgd', '--scale', 'unscaled'], { optimizer: 'sgd', scale: 'unscaled' }, 40]];

@@ -22,7 +22,7 @@ export class TrainControls {
     this.lang = lang;
     const s = store.state;
     const update = (partial) => store.update(partial);
-    const lr = range('lr');
+    const lr = rangeOf('lr');
     const lrToSlider = (v) => Math.round((LR_SLIDER_MAX * Math.log(v / lr.min)) / Math.log(lr.max / lr.min));
     const sliderToLr = (x) => Number((lr.min * (lr.max / lr.min) ** (x / LR_SLIDER_MAX)).toPrecision(2));
     const c = {};

@@ -84,8 +84,8 @@ export function defaultLr(optimizer) {
 /** UI parts that are not settings but can still be hidden with hide="...". */
 export const HIDEABLE_PARTS = Object.freeze(['share', 'export', 'notices']);
 
-// The page's sliders stop inside the core's ranges: d_k at 1024 (the sweep chart's last d_k), keys at 500 and
-// alpha at 1 (muP's 1/d_k), where the charts stay readable.
+// The page's sliders stop inside the core's ranges: d_k at 1024 (the sweep chart spans the slider's range), keys
+// at 500 and alpha at 1 (muP's 1/d_k), where the charts stay readable.
 const SOFTMAX = [
   fromExplorer('dk', { max: 1024, group: 'softmax', label: 'd_k' }),
   fromExplorer('keys', { max: 500, group: 'softmax', label: 'number of keys' }),
