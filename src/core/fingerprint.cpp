@@ -37,7 +37,7 @@ std::vector<TrainConfig> configurations() {
   out.push_back(c);
   TrainConfig sgd = c;
   sgd.optim.optimizer = Optimizer::sgd;
-  sgd.optim.lr = 0.1;
+  sgd.optim.lr = kSgdDefaultLr;
   sgd.seed = 2;
   out.push_back(sgd);
   TrainConfig qk = c;

@@ -42,30 +42,29 @@ test('types and docs come from the core', () => {
   }
 });
 
-test('the explorer\'s properties are the core explorer table\'s rows: its defaults, its docs, ranges inside its', () => {
-  const explorer = PROPERTIES.filter((p) => p.group === 'softmax');
-  assert.deepEqual(explorer.map((p) => p.explorerSetting), ['dk', 'keys', 'alpha', 'seed']);
-  for (const p of explorer) {
-    const s = EXPLORER_SETTINGS.get(p.explorerSetting);
+// A property backed by a row of a core range table takes its default, doc and type, and a range inside its.
+function assertRangeRows(properties, table, field) {
+  for (const p of properties) {
+    const s = table.get(p[field]);
     assert.equal(p.default, s.default, p.key);
     assert.equal(p.doc, s.doc, p.key);
     assert.equal(p.type, s.type === 'integer' ? 'int' : 'number', p.key);
     assert.ok(p.min >= s.min && p.max <= s.max && p.min < p.max, `${p.key}: [${p.min}, ${p.max}] vs [${s.min}, ${s.max}]`);
   }
+}
+
+test('the explorer\'s properties are the core explorer table\'s rows: its defaults, its docs, ranges inside its', () => {
+  const explorer = PROPERTIES.filter((p) => p.group === 'softmax');
+  assert.deepEqual(explorer.map((p) => p.explorerSetting), ['dk', 'keys', 'alpha', 'seed']);
+  assertRangeRows(explorer, EXPLORER_SETTINGS, 'explorerSetting');
   // The lesson's demo: d_k 128, 50 keys, the standard scaling.
   assert.deepEqual(['dk', 'keys', 'alpha'].map((k) => defaultState()[k]), [128, 50, 0.5]);
 });
 
-test('seeds, steps and threshold are the core run table\'s rows: its defaults, its docs, ranges inside its', () => {
+test('seeds, steps, threshold and the alpha variant\'s exponent are the core run table\'s rows', () => {
   const run = PROPERTIES.filter((p) => p.runSetting !== undefined);
   assert.deepEqual(run.map((p) => p.key), ['trainAlpha', 'seeds', 'steps', 'threshold']);
-  for (const p of run) {
-    const s = RUN_SETTINGS.get(p.runSetting);
-    assert.equal(p.default, s.default, p.key);
-    assert.equal(p.doc, s.doc, p.key);
-    assert.equal(p.type, s.type === 'integer' ? 'int' : 'number', p.key);
-    assert.ok(p.min >= s.min && p.max <= s.max && p.min < p.max, `${p.key}: [${p.min}, ${p.max}] vs [${s.min}, ${s.max}]`);
-  }
+  assertRangeRows(run, RUN_SETTINGS, 'runSetting');
 });
 
 test('the optimizer and its momentum are train settings of the page', () => {
