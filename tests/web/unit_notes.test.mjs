@@ -1,7 +1,7 @@
 // The notes next to the exercise's charts are computed from the numbers they are given (train-notes.js).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startNote } from '../../web/src/panels/train-notes.js';
+import { startNote } from '../../web/src/exercise/train-notes.js';
 
 const labelOf = (v) => ({ scaled: 'scaled 1/√d_k', unscaled: 'unscaled' })[v] ?? v;
 
@@ -17,7 +17,7 @@ test('startNote: the predicted logit std and the measured step-1 entropy; satura
 });
 
 test('explorer notes: tails against the normal, and the Jacobian norms at the exercise d_k', async () => {
-  const { exerciseDkNote, tailNote } = await import('../../web/src/panels/softmax-notes.js');
+  const { exerciseDkNote, tailNote } = await import('../../web/src/explorer/softmax-notes.js');
   assert.match(tailNote(0.003, 128), /^0\.3 % of samples lie beyond 3σ \(a normal: 0\.27 %\): close to normal$/);
   assert.match(tailNote(0.012, 1), /at d_k = 1, q·k is a sum of only 1 product of two normals, which is not normal/);
   // The sweep's rows: median top weight and |J|_F, raw and scaled.  Saturated means a top weight of at least

@@ -9,7 +9,7 @@ import { STRINGS } from '../ui/strings.js';
 export class LabApi {
   /**
    * @param {{store: import('../state/store.js').Store, events: import('./lab-events.js').LabEvents,
-   *          trainPanel: () => (import('../panels/train-panel.js').TrainPanel|null)}} deps
+   *          trainPanel: () => (import('../exercise/train-panel.js').TrainPanel|null)}} deps
    */
   constructor({ store, events, trainPanel }) {
     this.store = store;

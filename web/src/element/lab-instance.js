@@ -12,8 +12,8 @@ import { defaultState, PANELS, PROPERTY_BY_ATTRIBUTE } from '../state/properties
 import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
 import { joinPageWorkers } from '../worker/page-workers.js';
-import { SoftmaxPanel } from '../panels/softmax-panel.js';
-import { TrainPanel } from '../panels/train-panel.js';
+import { SoftmaxPanel } from '../explorer/softmax-panel.js';
+import { TrainPanel } from '../exercise/train-panel.js';
 import { chunksFor } from '../training/chunk-order.js';
 import { adoptStyles } from './stylesheet.js';
 import { UrlSync, splitHash } from './url-sync.js';

@@ -110,7 +110,7 @@ export const STRINGS = Object.freeze({
     sep: 'S',
   },
 
-  // ---- panel 1, the saturation explorer (panels/softmax-panel.js) ----
+  // ---- panel 1, the saturation explorer (explorer/softmax-panel.js) ----
   softmax: {
     title: 'Saturation explorer: one query, many keys',
     lede: 'q and every key are random vectors with d_k independent N(0, 1) components, so q·k has variance d_k. '
@@ -183,7 +183,7 @@ export const STRINGS = Object.freeze({
     sweep: 'The sweep',
   },
 
-  // ---- the explorer's notes, written from the numbers it measured (panels/softmax-notes.js) ----
+  // ---- the explorer's notes, written from the numbers it measured (explorer/softmax-notes.js) ----
   softmaxNotes: {
     tail: (percent, normalPercent) => `${percent} % of samples lie beyond 3σ (a normal: ${normalPercent} %)`,
     tailNormal: (measured) => `${measured}: close to normal`,
@@ -204,7 +204,7 @@ export const STRINGS = Object.freeze({
       + `${here}. ${where} ${even}`,
   },
 
-  // ---- panel 2, the exercise (panels/train-panel.js) ----
+  // ---- panel 2, the exercise (exercise/train-panel.js) ----
   train: {
     title: 'The exercise: does the scaling make training faster?',
     lede: 'A small Transformer learns to copy a sequence of random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). '
@@ -228,7 +228,7 @@ export const STRINGS = Object.freeze({
     pausedAll: (done, planned) => `Paused: ${done} of ${planned} steps in all.`,
   },
 
-  // ---- the exercise's settings and buttons (panels/train-controls.js) ----
+  // ---- the exercise's settings and buttons (exercise/train-controls.js) ----
   trainControls: {
     layers: 'layers',
     dModel: 'd_model',
@@ -273,7 +273,7 @@ export const STRINGS = Object.freeze({
     trainingGroup: 'Training',
   },
 
-  // ---- the exercise's charts (panels/train-charts.js) ----
+  // ---- the exercise's charts (exercise/train-charts.js) ----
   trainCharts: {
     loss: 'Copy loss (each seed, their median and range)',
     lossY: 'loss',
@@ -307,7 +307,7 @@ export const STRINGS = Object.freeze({
       + (smooth === window ? '' : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
   },
 
-  // ---- notes next to the exercise's charts, from numbers measured in the page (panels/train-notes.js) ----
+  // ---- notes next to the exercise's charts, from numbers measured in the page (exercise/train-notes.js) ----
   trainNotes: {
     init: { xavier: 'Xavier init', torch: 'PyTorch’s default init', gpt: 'GPT-style init' },
     listItem: (label, value) => `${label} ${value}`,
@@ -318,7 +318,7 @@ export const STRINGS = Object.freeze({
     start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is measured under the softmax Jacobian chart.`,
   },
 
-  // ---- the runs' table and progress (panels/run-table.js) ----
+  // ---- the runs' table and progress (exercise/run-table.js) ----
   runs: {
     progress: 'training progress',
     summary: (done, total) => `${done} / ${total} steps`,
@@ -338,7 +338,7 @@ export const STRINGS = Object.freeze({
     none: '–',
   },
 
-  // ---- the answer box's own words (panels/answer-view.js; the answer itself is the core's) ----
+  // ---- the answer box's own words (exercise/answer-view.js; the answer itself is the core's) ----
   answerBox: {
     title: 'Answer (measured)',
     definitions: 'definitions',
@@ -356,13 +356,13 @@ export const STRINGS = Object.freeze({
     diverged: (runs, of) => `${runs} of ${of}`,
   },
 
-  // ---- the offer under a finished answer (panels/more-seeds.js) ----
+  // ---- the offer under a finished answer (exercise/more-seeds.js) ----
   moreSeeds: {
     why: 'More seeds make the verdict surer: it counts the pairs of seeds in which one variant got there first.',
     run: (more, total) => `Run ${more} more seeds (${total} in all)`,
   },
 
-  // ---- the scenarios box (panels/scenarios-view.js; the presets' titles and captions are the core's) ----
+  // ---- the scenarios box (exercise/scenarios-view.js; the presets' titles and captions are the core's) ----
   scenarios: {
     title: 'Scenarios: one click sets up an experiment',
     hint: 'A preset sets every training setting (and the link); Run also starts it. What to look at is beside it.',
