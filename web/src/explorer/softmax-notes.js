@@ -48,3 +48,38 @@ export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
       : T.neverSaturated(bar),
     even: T.evenRow(w(keys), g(Math.sqrt(keys - 1) / keys)) });
 }
+
+/**
+ * Where the shown draw stands among the fixed set of draws, and what its raw softmax shows: saturated or not,
+ * and when it is not, why it can pass more gradient than the scaled one.
+ * @param {ReturnType<import('./draw-rank.js').drawStanding>} standing  @param {object} demo lab.softmaxDemo's result
+ * @param {boolean} opens the draw is the one the explorer opens on (its default settings)  @param {string} lang
+ * @returns {{standing: string, spread: string, reading: string, passesMore: string}}
+ */
+export function drawNotes(standing, demo, opens, lang = 'en') {
+  const w = (x) => whole(x, lang);
+  const g = (x) => formatValue(x, lang);
+  const size = w(standing.size);
+  const where = { seed: w(demo.seed), size, set: T.drawSet(size, w(standing.size - 1)), dk: w(demo.dk), keys: w(demo.keys),
+    flatter: w(standing.flatter), rank: w(standing.rank) };
+  let text;
+  if (!standing.inSet) text = T.standingOutside(where);
+  else if (standing.median.seed === demo.seed) text = T.standingMedian({ ...where, opens });
+  else text = T.standingRank(where);
+  const bar = g(SATURATED);
+  const spread = T.setSpread({ size, median: g(standing.top.median), q1: g(standing.top.q1), q3: g(standing.top.q3),
+    saturated: w(standing.saturated), percent: g((100 * standing.saturated) / standing.size), bar });
+  const { raw, scaled } = demo;
+  const sides = { top: g(raw.max), bar, rawJ: g(raw.jacobianNorm), scaledJ: g(scaled.jacobianNorm) };
+  let reading;
+  if (raw.max >= SATURATED) {
+    const less = scaled.jacobianNorm / Math.max(raw.jacobianNorm, Number.MIN_VALUE);
+    reading = T.drawSaturated({ ...sides, less: less > 1 ? g(less) : null });
+  } else if (raw.jacobianNorm > scaled.jacobianNorm) {
+    reading = T.drawPassesMore({ ...sides, effective: g(raw.effectiveKeys), scaledEffective: g(scaled.effectiveKeys) });
+  } else {
+    reading = T.drawNotSaturated(sides);
+  }
+  const passesMore = T.passesMoreCount({ more: w(standing.rawPassesMore), size, saturated: w(standing.rawPassesMoreSaturated) });
+  return { standing: text, spread, reading, passesMore };
+}

@@ -9,9 +9,10 @@ import { formatValue, whole } from '../ui/format.js';
 import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HistogramChart, shareBeyond } from '../charts/histogram.js';
-import { exerciseDkNote, tailNote } from './softmax-notes.js';
+import { drawNotes, exerciseDkNote, tailNote } from './softmax-notes.js';
+import { DRAW_SET_SEEDS, drawStanding, medianDraw } from './draw-rank.js';
 import { downloadBlob } from '../export/download.js';
-import { EXPLORER_SETTINGS, MAX_SEED, rangeOf } from '../state/properties.js';
+import { EXPLORER_SETTINGS, MAX_SEED, PROPERTY_BY_KEY, rangeOf } from '../state/properties.js';
 import { SoftmaxPrintout, alphaText } from './softmax-printout.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -105,6 +106,7 @@ export class SoftmaxPanel {
     const theme = this.theme;
     const update = (partial) => this.store.update(partial);
     this.printout = new SoftmaxPrintout(this.lang);
+    this._buildDrawNote();
     const lang = this.lang;
     this.weightsChart = new LineChart({ name: 'weights', title: T.weightsTitle, xLabel: T.rank, yLabel: T.weight,
       theme, height: 200, logY: this.store.state.weightsLogY, lang });
@@ -137,6 +139,7 @@ export class SoftmaxPanel {
     this.exerciseNote = h('p', { class: 'takeaway', attrs: { 'data-note': 'exercise-dk', 'aria-live': 'polite' } }, [this.exerciseText, ' ', this.useExerciseDk]);
     this.results = h('div', { class: 'results' }, [
       this.printout.element,
+      this.drawNote,
       h('div', { class: 'chart-grid' }, [h('div', { class: 'chart-with-note' }, [this.weightsChart.element, this.weightsNote]),
         this.rawHistogram.element, this.scaledHistogram.element]),
       h('h3', {}, [T.sweepTitle, this.sweepStatus]),
@@ -145,6 +148,20 @@ export class SoftmaxPanel {
       this.exerciseNote,
     ]);
     this._renderColours();
+  }
+
+  /** Where the draw stands among the fixed set of draws, and the button to the set's median draw. */
+  _buildDrawNote() {
+    this.standingText = h('span');
+    this.medianButton = button({ text: T.showMedian(''), class: 'chip', key: 'seed',
+      onClick: () => { if (this.drawSet) this.store.update({ seed: medianDraw(this.drawSet.set).seed }); } });
+    this.medianButton.hidden = true;
+    this.spreadText = h('p', { attrs: { 'data-note': 'draw-set' } });
+    this.readingText = h('p', { class: 'takeaway', attrs: { 'data-note': 'draw-reading' } });
+    this.passesMoreText = h('p', { class: 'hint', attrs: { 'data-note': 'draw-jacobian' } });
+    this.drawNote = h('div', { class: 'draw-note', attrs: { 'data-note': 'draw', 'aria-live': 'polite' } }, [
+      h('p', { attrs: { 'data-note': 'draw-rank' } }, [this.standingText, ' ', this.medianButton]),
+      this.spreadText, this.readingText, this.passesMoreText]);
   }
 
   _renderColours() {
@@ -185,6 +202,7 @@ export class SoftmaxPanel {
       this._requestDemo(state);
       this._requestHistograms(state);
     }
+    if (touches('dk', 'keys', 'alpha')) this._requestDrawSet(state);
     if (touches('keys', 'alpha', 'seed')) this._requestSweep(state);
     if (touches('dk')) for (const chart of this.sweepCharts) chart.setMarker(state.dk);
     if (touches('dk', 'dModel', 'heads')) this._renderExerciseNote(state);
@@ -205,6 +223,34 @@ export class SoftmaxPanel {
     this.printout.render(demo);
     this.lastDemo = demo;
     this._renderWeights(demo);
+    this._renderDrawNote();
+  }
+
+  /** The fixed set of draws at the current d_k, keys and alpha (seeds 0 .. DRAW_SET_SEEDS - 1). */
+  _requestDrawSet(state) {
+    const options = { dk: state.dk, keys: state.keys, alpha: state.alpha, seeds: DRAW_SET_SEEDS };
+    this.helper.latest('draw-set', { type: 'drawSet', options }).then((reply) => {
+      if (!reply) return;
+      this.drawSet = { options, set: reply.result };
+      this._renderDrawNote();
+    }, (error) => this._fail(T.drawSetFailed, error));
+  }
+
+  /** Written once the demo and the set of the same d_k, keys and alpha are both in. */
+  _renderDrawNote() {
+    const demo = this.lastDemo;
+    const set = this.drawSet;
+    const same = demo && set && set.options.dk === demo.dk && set.options.keys === demo.keys && set.options.alpha === demo.alpha;
+    if (!same) return;
+    const standing = drawStanding(set.set, { seed: demo.seed, rawTop: demo.raw.max });
+    const opens = ['dk', 'keys', 'alpha', 'seed'].every((key) => PROPERTY_BY_KEY.get(key).default === demo[key]);
+    const notes = drawNotes(standing, demo, opens, this.lang);
+    setText(this.standingText, notes.standing);
+    setText(this.medianButton, T.showMedian(whole(standing.median.seed, this.lang)));
+    this.medianButton.hidden = standing.median.seed === demo.seed;
+    setText(this.spreadText, notes.spread);
+    setText(this.readingText, notes.reading);
+    setText(this.passesMoreText, notes.passesMore);
   }
 
   /**

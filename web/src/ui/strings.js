@@ -114,7 +114,8 @@ export const STRINGS = Object.freeze({
   softmax: {
     title: 'Saturation explorer: one query, many keys',
     lede: 'q and every key are random vectors with d_k independent N(0, 1) components, so q·k has variance d_k. '
-      + 'Raw scores spread like √d_k and the softmax puts almost all weight on one key; dividing by √d_k keeps the spread near 1.',
+      + 'Raw scores spread like √d_k, which can saturate the softmax (one key takes almost all the weight: how often, the note under '
+      + 'the printout counts); dividing by √d_k keeps the spread near 1.',
     settings: 'Explorer settings',
     dk: 'd_k (query/key dimension)',
     dkHint: (from, to) => `log slider, ${from} to ${to}`,
@@ -179,6 +180,8 @@ export const STRINGS = Object.freeze({
     useExerciseDk: (dk) => (dk === undefined ? 'use the exercise’s d_k' : `use the exercise’s d_k (${dk})`),
     failed: (what, message) => `${what} failed: ${message}`,
     demo: 'The softmax demo',
+    drawSetFailed: 'The set of draws',
+    showMedian: (seed) => `show the median draw (seed ${seed})`,
     histogram: 'The histogram',
     sweep: 'The sweep',
   },
@@ -199,6 +202,27 @@ export const STRINGS = Object.freeze({
       + `(at ${lastDk}: ${raw} raw vs ${scaled} scaled); inside the model the same happens once the attention logits grow during training.`,
     neverSaturated: (bar) => `In this sweep the raw softmax never reaches a median top weight of ${bar}.`,
     evenRow: (keys, value) => `|J|_F also shrinks as a row gets longer: ${keys} keys sharing the weight evenly give ${value}, so compare raw with scaled at the same number of keys.`,
+    // Where the shown draw stands among the fixed set of draws (explorer/draw-rank.js).
+    drawSet: (size, last) => `the ${size} draws of seeds 0–${last}`,
+    standingMedian: ({ seed, rank, size, set, dk, keys, opens }) => `Seed ${seed} is the median draw of ${set} at d_k = ${dk} with ${keys} keys: `
+      + `rank ${rank} of ${size}, ranked by the raw softmax’s top weight from the flattest (1) to the sharpest (${size})`
+      + `${opens ? '. The explorer opens on the median draw, so that its first draw is a typical one.' : '.'}`,
+    standingRank: ({ seed, rank, size, set, dk, keys, flatter }) => `Seed ${seed} is one draw: among ${set} at d_k = ${dk} with ${keys} keys, `
+      + `ranked by the raw softmax’s top weight from the flattest (1) to the sharpest (${size}), it has rank ${rank} of ${size} `
+      + `(${flatter} of ${size} are flatter).`,
+    standingOutside: ({ seed, size, set, dk, keys, flatter }) => `Seed ${seed} is one draw outside ${set}: at d_k = ${dk} with ${keys} keys, `
+      + `${flatter} of those ${size} draws have a smaller raw top weight (a flatter raw softmax).`,
+    setSpread: ({ size, median, q1, q3, saturated, percent, bar }) => `Over those ${size} draws the raw top weight has a median of ${median} `
+      + `and a middle half of ${q1}–${q3}; ${saturated} of ${size} (${percent} %) are saturated (top weight at least ${bar}).`,
+    drawSaturated: ({ top, bar, rawJ, scaledJ, less }) => `This draw’s raw softmax is saturated: its top key takes ${top} of the weight `
+      + `(saturated: at least ${bar}), and |J|_F is ${rawJ} raw vs ${scaledJ} scaled${less ? `: ${less}× less gradient through the raw softmax` : ''}.`,
+    drawNotSaturated: ({ top, bar, rawJ, scaledJ }) => `This draw’s raw softmax is not saturated (top weight ${top}, below ${bar}); `
+      + `|J|_F is ${rawJ} raw vs ${scaledJ} scaled.`,
+    drawPassesMore: ({ top, bar, effective, scaledEffective, rawJ, scaledJ }) => `This draw’s raw softmax is not saturated (top weight ${top}, below ${bar}): `
+      + `its weight is shared by about ${effective} keys against ${scaledEffective} for the scaled one, and here the raw softmax passes more gradient `
+      + `(|J|_F ${rawJ} raw vs ${scaledJ} scaled). |J|_F is larger when a few keys share the weight than when many share it (n keys evenly: √(n−1)/n), `
+      + 'and falls towards 0 as one key takes all of it: the lesson is about saturated rows, where the gradient through the softmax vanishes.',
+    passesMoreCount: ({ more, size, saturated }) => `Raw |J|_F is larger than scaled on ${more} of the ${size} draws (saturated among them: ${saturated}).`,
     exercise: ({ dk, model, draws, keys, rawTop, scaledTop, raw, scaled, here, where, even }) => `At the exercise’s d_k = ${dk} (${model}), `
       + `over ${draws} draws of ${keys} keys the median top weight is ${rawTop} raw vs ${scaledTop} scaled and the median |J|_F ${raw} raw vs ${scaled} scaled: `
       + `${here}. ${where} ${even}`,

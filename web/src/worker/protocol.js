@@ -23,6 +23,7 @@
 //   {type:'estimate', id, config}                                 {type:'estimate', id, bytes}
 //      the bytes a trainer for `config` allocates (the page's memory budget counts them)
 //   {type:'softmaxDemo', id, options}   (Lab.softmaxDemo options)  {type:'softmaxDemo', id, result}
+//   {type:'drawSet', id, options}       (Lab.drawSet options)      {type:'drawSet', id, result}
 //   {type:'sweep', id, options}         (Lab.sweep options)        {type:'sweep', id, result}
 //   {type:'histogram', id, options}     (Lab.histogram options)    {type:'histogram', id, result}
 //   {type:'predictLogitStd', id, configs}                         {type:'predictLogitStd', id, values}
@@ -49,6 +50,7 @@ export const REQUEST_REPLY = Object.freeze({
   step: 'chunk',
   attention: 'attention',
   softmaxDemo: 'softmaxDemo',
+  drawSet: 'drawSet',
   sweep: 'sweep',
   histogram: 'histogram',
   predictLogitStd: 'predictLogitStd',

@@ -50,6 +50,7 @@ export function createHandlers() {
     attention(lab, request) { return attentionOf(requireTrainer(request.run), request); },
     drop(lab, { run }) { drop(run); return {}; },
     softmaxDemo(lab, { options }) { return { result: lab.softmaxDemo(options) }; },
+    drawSet(lab, { options }) { return { result: lab.drawSet(options) }; },
     sweep(lab, { options }) { return { result: lab.sweep(options) }; },
     histogram(lab, { options }) { return { result: lab.histogram(options) }; },
     estimate(lab, { config }) { return { bytes: lab.estimatedBytes(config) }; },
