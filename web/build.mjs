@@ -82,11 +82,28 @@ function inlineSources(workerText, glueText) {
       b.onResolve({ filter: /^sqrtdk:core-tables$/ }, () => ({ path: CORE_TABLES }));
       b.onResolve({ filter: /^sqrtdk:(glue|worker|wasm)$/ }, (args) => ({ path: args.path, namespace: 'sqrtdk-inline' }));
       b.onLoad({ filter: /.*/, namespace: 'sqrtdk-inline' }, (args) => ({ contents: texts[args.path](), loader: 'text' }));
+      b.onLoad({ filter: /[\\/]uplot[\\/]dist[\\/]uPlot\.(esm|cjs)\.js$/ }, (args) => ({ contents: uplotWithoutBrowserLocale(args.path), loader: 'js' }));
       // Style sheets are adopted as text: minified like the code.
       b.onLoad({ filter: /\.css$/ }, async (args) => ({
         contents: (await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true })).code, loader: 'text' }));
     },
   };
+}
+
+// uPlot builds a number formatter for navigator.language when it loads, and Intl throws on an invalid tag: "C"
+// is what WebKit reports under a POSIX locale (LANG=C.UTF-8), and the element would never be defined.  The lab
+// writes every number on its charts itself (axes' `values`, uPlot's legend off), so that formatter only has to
+// exist: it gets a fixed tag.  The build stops if uPlot's line changed, so that the fix is not lost silently.
+const UPLOT_BROWSER_LOCALE = "new Intl.NumberFormat(domEnv ? nav.language : 'en-US')";
+let uplotPatched = false;
+function uplotWithoutBrowserLocale(path) {
+  const source = readFileSync(path, 'utf8');
+  if (!source.includes(UPLOT_BROWSER_LOCALE)) {
+    console.error(`${path} no longer has ${UPLOT_BROWSER_LOCALE}: check how it picks its locale (web/build.mjs)`);
+    process.exit(1);
+  }
+  uplotPatched = true;
+  return source.replace(UPLOT_BROWSER_LOCALE, "new Intl.NumberFormat('en-US')");
 }
 
 /** The Emscripten glue, minified (emcc -O3 leaves it readable; its names are its own, so renaming is safe). */
@@ -112,6 +129,10 @@ await build({
   banner: { js: '/* sqrtdk lab: <sqrtdk-lab> custom element. Built by web/build.mjs; sources in web/src. */' },
   logLevel: 'warning',
 });
+if (!uplotPatched) {
+  console.error('the bundle took uPlot from another file than dist/uPlot.esm.js: its locale line was not replaced (web/build.mjs)');
+  process.exit(1);
+}
 cpSync(join(WEB, 'pages'), DIST, { recursive: true });
 cpSync(join(WEB, 'types/sqrtdk-lab.d.ts'), join(DIST, 'sqrtdk-lab.d.ts'));
 const kib = (file) => (statSync(join(DIST, file)).size / 1024).toFixed(0);

@@ -3,7 +3,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { count, fixed, formatCount, formatValue, whole } from '../../web/src/ui/format.js';
 import { STRINGS } from '../../web/src/ui/strings.js';
-import { plural } from '../../web/src/ui/locale.js';
+import { knownLocale, langOf, plural } from '../../web/src/ui/locale.js';
+import { renderMessage } from '../../web/src/analysis/render-message.js';
+import { BAD_TAGS, LONG_GERMAN } from './helpers/language-tags.mjs';
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 
 // English numbers without Intl: C's %.3g (away from exact ties, which random doubles never are), %.4f, and
@@ -54,4 +56,22 @@ test('plural: the language picks the form; a missing form falls back to other', 
   assert.equal(plural('pl', 3, { one: 'one', other: 'other' }), 'other');
   assert.equal(STRINGS.train.loading('en', 1, '1'), 'Loading the model of 1 run…');
   assert.equal(STRINGS.train.loading('en', 3, '3'), 'Loading the model of 3 runs…');
+});
+
+
+test('an invalid language tag falls back to English everywhere Intl is used; a valid one keeps its language', () => {
+  for (const tag of BAD_TAGS) {
+    assert.throws(() => new Intl.NumberFormat(tag), RangeError, `Intl itself rejects ${JSON.stringify(tag)}`);
+    assert.equal(knownLocale(tag), 'en', tag);
+    assert.equal(formatValue(1234.5, tag), '1.23e+03', tag);
+    assert.equal(count(20000, tag), '20,000', tag);
+    assert.equal(plural(tag, 1, { one: 'one', other: 'other' }), 'one', tag);
+    assert.equal(renderMessage({ key: 'k', plural: 'n', args: { n: { count: 1 } } }, { 'k.one': 'one', 'k.other': 'other' }, tag), 'one', tag);
+    assert.equal(langOf({ closest: () => ({ getAttribute: () => tag }) }), 'en', tag);
+  }
+  assert.equal(LONG_GERMAN.length, 100);
+  assert.equal(knownLocale(LONG_GERMAN), LONG_GERMAN);
+  assert.equal(count(20000, LONG_GERMAN), '20.000');
+  assert.equal(knownLocale('EN-us'), 'en-US');
+  assert.equal(knownLocale('tlh'), 'en', 'a valid tag Intl lacks is English, not the browser\'s language');
 });

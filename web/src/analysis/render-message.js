@@ -12,6 +12,7 @@
 
 import { PHRASEBOOK } from '../core-tables.js';
 import { formatCount, formatValue } from '../ui/format.js';
+import { knownLocale } from '../ui/locale.js';
 
 export { formatCount, formatValue };
 
@@ -21,7 +22,7 @@ function cached(kind, lang, make) {
   if (!cache.has(key)) cache.set(key, make());
   return cache.get(key);
 }
-const pluralRules = (lang) => cached('plural', lang, () => new Intl.PluralRules(lang));
+const pluralRules = (lang) => cached('plural', lang, () => new Intl.PluralRules(knownLocale(lang)));
 
 const has = (object, key) => object != null && Object.hasOwn(object, key);
 

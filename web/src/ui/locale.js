@@ -1,15 +1,33 @@
 // The element's language and how its numbers and plurals are written (Intl).  Locale code, apart from the
 // catalogue (strings.js) so that a translator replaces texts only.  Pure: no DOM beyond reading `lang`.
 
+const FALLBACK = 'en';
+const known = new Map();  // tag as given -> the tag Intl is given
+
+/**
+ * A tag every Intl constructor accepts and formats in: `tag` canonical ("EN-us" -> "en-US") when Intl supports
+ * it, else 'en'.  An invalid tag ("C", what a POSIX locale makes of navigator.language; "en_US"; "") makes Intl
+ * throw, and a valid one it lacks would silently take the browser's language instead of the element's.
+ * @param {unknown} tag
+ */
+export function knownLocale(tag) {
+  const text = String(tag ?? '');
+  let locale = known.get(text);
+  if (locale === undefined) {
+    try {
+      locale = Intl.NumberFormat.supportedLocalesOf(text)[0] ?? FALLBACK;  // throws on an invalid tag
+    } catch {
+      locale = FALLBACK;
+    }
+    known.set(text, locale);
+  }
+  return locale;
+}
+
 /** The language the element speaks: its own or nearest ancestor's lang attribute, else the document's, else 'en'. */
 export function langOf(element) {
   const tagged = element?.closest?.('[lang]');
-  const lang = tagged?.getAttribute('lang') || globalThis.document?.documentElement?.lang || 'en';
-  try {
-    return Intl.getCanonicalLocales(lang)[0] ?? 'en';
-  } catch {
-    return 'en';
-  }
+  return knownLocale(tagged?.getAttribute('lang') || globalThis.document?.documentElement?.lang || FALLBACK);
 }
 
 const THREE_DIGITS = Object.freeze({ maximumSignificantDigits: 3 });
@@ -23,7 +41,7 @@ function formatter(lang, options) {
   let format = perLang.get(lang);
   if (!format) {
     const key = `${lang}|${JSON.stringify(options)}`;
-    format = byText.get(key) ?? new Intl.NumberFormat(lang, options);
+    format = byText.get(key) ?? new Intl.NumberFormat(knownLocale(lang), options);
     byText.set(key, format);
     perLang.set(lang, format);
   }
@@ -45,6 +63,6 @@ export function formatNumber(x, lang = 'en', options = THREE_DIGITS) {
  * @param {string} lang  @param {number} count  @param {{one?: string, few?: string, many?: string, other: string}} forms
  */
 export function plural(lang, count, forms) {
-  return forms[new Intl.PluralRules(lang).select(count)] ?? forms.other;
+  return forms[new Intl.PluralRules(knownLocale(lang)).select(count)] ?? forms.other;
 }
 
