@@ -1,6 +1,7 @@
 // What the answer reads, drawn over a line chart's curves (a uPlot draw hook): the threshold as a dashed
 // line, each seed's steps to threshold as a dot on it, each variant's median as a vertical line, and each
-// variant's level (the answer's "level now" / "final level" cell) as a tick at the right edge.
+// variant's level (the answer's "level now" / "final level" cell) as a tick at the right edge.  Their labels
+// are placed so that none overlaps another (label-placer.js): at a phone's width they would otherwise collide.
 
 /**
  * @typedef {Object} Guides
@@ -10,6 +11,8 @@
  * @property {{colour: string, label: string}[]} [never]  labels under the level line, right (a median that never got there)
  * @property {{value: number, colour: string, label: string}[]} [levels]  ticks at the right edge (each variant's level)
  */
+
+import { LabelPlacer } from './label-placer.js';
 
 /**
  * @param {uPlot} u  the chart, in its draw hook (canvas pixels)
@@ -24,16 +27,38 @@ export function drawGuides(u, g, theme) {
   const y = Math.round(u.valToPos(g.level.value, 'y', true));
   ctx.save();
   ctx.font = `${11 * dpr}px ${theme.font}`;
-  drawLevelTicks(u, g.levels ?? [], dpr, theme.surface);
-  if (y >= top && y <= top + height) {
-    drawThreshold(ctx, g.level, { left, width, y, dpr, colour: theme.text });
-    drawMedians(u, g, { y, dpr });
+  const placer = new LabelPlacer(ctx, u.bbox, dpr);
+  const labels = [];  // {text, x, y, align, colour, background}: drawn last, where the placer put them
+  const inside = y >= top && y <= top + height;
+  if (inside) {
+    drawThreshold(ctx, { left, width, y, dpr, colour: theme.text });
+    labels.push(placed(placer, { text: g.level.label, x: left + width - 4 * dpr, y: y - 4 * dpr, align: 'right', colour: theme.text }, -1));
+    labels.push(...drawMedians(u, g, { y, dpr, placer }));
     drawDots(u, g.dots ?? [], { y, dpr, outline: theme.surface });
   }
+  labels.push(...drawLevelTicks(u, g.levels ?? [], dpr, placer));
+  for (const label of labels) if (label) drawLabel(ctx, label, dpr, theme.surface);
   ctx.restore();
 }
 
-function drawThreshold(ctx, level, { left, width, y, dpr, colour }) {
+/** The label where the placer found room for it (moving `direction` from its spot), or null. */
+function placed(placer, label, direction) {
+  const y = placer.place(label.text, label.x, label.y, label.align, direction);
+  return y === null ? null : { ...label, y };
+}
+
+function drawLabel(ctx, { text, x, y, align, colour }, dpr, background) {
+  ctx.textAlign = align;
+  const w = ctx.measureText(text).width;
+  ctx.globalAlpha = 0.85;
+  ctx.fillStyle = background;
+  ctx.fillRect((align === 'right' ? x - w : x) - dpr, y - 10 * dpr, w + 2 * dpr, 13 * dpr);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = colour;
+  ctx.fillText(text, x, y);
+}
+
+function drawThreshold(ctx, { left, width, y, dpr, colour }) {
   ctx.lineWidth = Math.max(1, dpr);
   ctx.setLineDash([6 * dpr, 4 * dpr]);
   ctx.strokeStyle = colour;
@@ -42,19 +67,16 @@ function drawThreshold(ctx, level, { left, width, y, dpr, colour }) {
   ctx.lineTo(left + width, y);
   ctx.stroke();
   ctx.setLineDash([]);
-  ctx.fillStyle = colour;
-  ctx.textAlign = 'right';
-  ctx.fillText(level.label, left + width - 4 * dpr, y - 4 * dpr);
 }
 
-// Vertical lines from the x axis up to the threshold at each median; a note under the threshold for a median
-// that never got there.
-function drawMedians(u, g, { y, dpr }) {
+// Vertical lines from the x axis up to the threshold at each median, labelled at their foot (to the line's left
+// when the label would run past the plot); a note under the threshold for a median that never got there.
+function drawMedians(u, g, { y, dpr, placer }) {
   const ctx = u.ctx;
   const { left, top, width, height } = u.bbox;
+  const labels = [];
   ctx.lineWidth = 2 * dpr;
   ctx.setLineDash([6 * dpr, 4 * dpr]);
-  ctx.textAlign = 'left';
   for (const line of g.lines ?? []) {
     const x = Math.round(u.valToPos(line.x, 'x', true));
     if (x < left || x > left + width) continue;
@@ -63,15 +85,15 @@ function drawMedians(u, g, { y, dpr }) {
     ctx.moveTo(x, top + height);
     ctx.lineTo(x, y);
     ctx.stroke();
-    ctx.fillStyle = line.colour;
-    ctx.fillText(line.label, x + 3 * dpr, top + height - 6 * dpr);
+    const fits = x + 3 * dpr + ctx.measureText(line.label).width <= left + width;
+    labels.push(placed(placer, { text: line.label, x: fits ? x + 3 * dpr : x - 3 * dpr, y: top + height - 6 * dpr,
+      align: fits ? 'left' : 'right', colour: line.colour }, -1));
   }
   ctx.setLineDash([]);
-  ctx.textAlign = 'right';
-  (g.never ?? []).forEach((note, k) => {
-    ctx.fillStyle = note.colour;
-    ctx.fillText(note.label, left + width - 4 * dpr, y + (14 + 14 * k) * dpr);
+  (g.never ?? []).forEach((note) => {
+    labels.push(placed(placer, { text: note.label, x: left + width - 4 * dpr, y: y + 14 * dpr, align: 'right', colour: note.colour }, 1));
   });
+  return labels;
 }
 
 function drawDots(u, dots, { y, dpr, outline }) {
@@ -90,32 +112,21 @@ function drawDots(u, dots, { y, dpr, outline }) {
   }
 }
 
-// A short solid tick inside the right edge at each variant's level, its label to the tick's left.  Labels
-// closer than a line apart are pushed down, and each sits on the chart's background, so that each stays readable.
-function drawLevelTicks(u, levels, dpr, background) {
+// A short solid tick inside the right edge at each variant's level, its label to the tick's left, moved down
+// (or up) where another label took the spot; each label sits on the chart's background, so that it stays readable.
+function drawLevelTicks(u, levels, dpr, placer) {
   const ctx = u.ctx;
   const { left, top, width, height } = u.bbox;
   const right = left + width;
-  const lineHeight = 13 * dpr;
-  const placed = levels.map((l) => ({ ...l, y: Math.round(u.valToPos(l.value, 'y', true)) }))
+  const shown = levels.map((l) => ({ ...l, y: Math.round(u.valToPos(l.value, 'y', true)) }))
     .filter((l) => Number.isFinite(l.y) && l.y >= top && l.y <= top + height).sort((a, b) => a.y - b.y);
-  let lastLabelY = -Infinity;
   ctx.lineWidth = 3 * dpr;
-  ctx.textAlign = 'right';
-  for (const l of placed) {
+  for (const l of shown) {
     ctx.strokeStyle = l.colour;
     ctx.beginPath();
     ctx.moveTo(right - 10 * dpr, l.y);
     ctx.lineTo(right, l.y);
     ctx.stroke();
-    const labelY = Math.max(l.y + 4 * dpr, lastLabelY + lineHeight);
-    lastLabelY = labelY;
-    const textWidth = ctx.measureText(l.label).width;
-    ctx.globalAlpha = 0.85;
-    ctx.fillStyle = background;
-    ctx.fillRect(right - 16 * dpr - textWidth, labelY - 10 * dpr, textWidth + 4 * dpr, 13 * dpr);
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = l.colour;
-    ctx.fillText(l.label, right - 14 * dpr, labelY);
   }
+  return shown.map((l) => placed(placer, { text: l.label, x: right - 14 * dpr, y: l.y + 4 * dpr, align: 'right', colour: l.colour }, 1));
 }
