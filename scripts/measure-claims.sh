@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures every scenario's claims over seeds 0-19 and writes src/core/claims_table.cpp, the one table the
+# Measures every scenario's claims over seeds 0-19 and writes src/core/claims/claims_table.cpp, the one table the
 # captions, `sqrtdk claims`, the README and tests/cpp/test_scenarios.cpp read.  Run it after changing a preset, the
 # model or the arithmetic (the scenario tests say when the table is stale).  About 25 minutes on 2 idle cores
 # (large-dk, at d_model 128, is the longest part).
@@ -20,7 +20,7 @@ log "measuring $(wc -w <<<"$ids") scenarios, ${JOBS} at a time"
 # shellcheck disable=SC2016
 xargs -P "$JOBS" -I{} sh -c '"$0" claims --measure "$1" > "$2/$1.part" && echo "measured $1" >&2' "$CLI" {} "$parts" <<<"$ids"
 
-table="$ROOT/src/core/claims_table.cpp"
+table="$ROOT/src/core/claims/claims_table.cpp"
 {
   sed -n '1,/static const std::vector<MeasuredScenario> table = {/p' "$table"
   for id in $ids; do cat "$parts/$id.part"; done

@@ -8,26 +8,26 @@
 set(SQRTDK_NODE_ENV ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs)
 set(CMAKE_CXX_COMPILER_LAUNCHER ${SQRTDK_NODE_ENV})
 set(CMAKE_CXX_LINKER_LAUNCHER ${SQRTDK_NODE_ENV})
-set_target_properties(sqrtdk_core PROPERTIES CXX_COMPILER_LAUNCHER "${SQRTDK_NODE_ENV}")
+foreach(layer ${SQRTDK_LAYER_TARGETS})
+  set_target_properties(${layer} PROPERTIES CXX_COMPILER_LAUNCHER "${SQRTDK_NODE_ENV}")
+endforeach()
 
 # The glue is CommonJS; the repository's package.json says "type": "module", so mark this folder.
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n")
 
 set(SQRTDK_WASM_OPT -O3 -msimd128 -ffp-contract=off)
-target_compile_options(sqrtdk_core PUBLIC ${SQRTDK_WASM_OPT})
-# Code off the training hot path (argument checking, configuration, the analysis, the Embind layer) is built for
-# size: it runs a few times per request, and the page ships every byte of it.
-set_source_files_properties(
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/config.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/settings.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/memory.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/config_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/trainer_bindings.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_text.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_json.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/analysis_cells.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/phrasebook.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/claims.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/claims_table.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/fingerprint.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/core/metrics.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/core/mechanism_reading.cpp
-  PROPERTIES COMPILE_OPTIONS -Oz)
+target_compile_options(sqrtdk_core_options INTERFACE ${SQRTDK_WASM_OPT})
+# The layers off the training hot path (the words, the settings, the answer, the claims) and the Embind layer are
+# built for size: they run a few times per request, and the page ships every byte of them.
+set(SQRTDK_SIZE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm)
+foreach(layer text settings answer claims)
+  list(APPEND SQRTDK_SIZE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/core/${layer})
+endforeach()
+list(TRANSFORM SQRTDK_SIZE_SOURCES APPEND "/*.cpp")
+file(GLOB SQRTDK_SIZE_SOURCES CONFIGURE_DEPENDS ${SQRTDK_SIZE_SOURCES})
+# (Source properties belong to a folder: the layers are defined in src/core, the exceptions core here.)
+set_source_files_properties(${SQRTDK_SIZE_SOURCES} DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/src/core
+                            PROPERTIES COMPILE_OPTIONS -Oz)
 
 set(SQRTDK_MODULE_LINK_FLAGS
   --bind ${SQRTDK_WASM_OPT}
@@ -65,10 +65,8 @@ set_target_properties(sqrtdk_web_module PROPERTIES OUTPUT_NAME sqrtdk_web SUFFIX
 
 # The same module with C++ exception support, only to measure what exceptions would cost (benchmark).
 add_library(sqrtdk_core_exceptions STATIC ${SQRTDK_CORE_SOURCES})
-target_include_directories(sqrtdk_core_exceptions PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
-target_link_libraries(sqrtdk_core_exceptions PUBLIC Eigen3::Eigen)
-target_compile_definitions(sqrtdk_core_exceptions PUBLIC EIGEN_NO_DEBUG)
-target_compile_options(sqrtdk_core_exceptions PUBLIC ${SQRTDK_WASM_OPT} -fexceptions)
+target_link_libraries(sqrtdk_core_exceptions PUBLIC sqrtdk_core_options)
+target_compile_options(sqrtdk_core_exceptions PUBLIC -fexceptions)
 add_executable(sqrtdk_module_exceptions ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_module_exceptions PRIVATE sqrtdk_core_exceptions)
 target_link_options(sqrtdk_module_exceptions PRIVATE ${SQRTDK_MODULE_LINK_FLAGS} -fexceptions)

@@ -108,7 +108,7 @@ const nodeServer = (script, ...args) => ({
 // Whether a module is older than the sources it is built from: a comparison of two modules (sqrtdk.js and
 // sqrtdk_exceptions.js) only means something when both are current.
 function moduleInfo(file) {
-  const sources = ['src/core', 'src/wasm'].flatMap((dir) => readdirSync(at(dir)).map((f) => at(dir, f)));
+  const sources = ['src/core', 'src/wasm'].flatMap((dir) => readdirSync(at(dir), { recursive: true }).map((f) => at(dir, f)));
   const newest = Math.max(...sources.map(mtime));
   const built = mtime(file);
   return { module: path.relative(REPO, file), built_at: new Date(built).toISOString(), stale: built < newest };

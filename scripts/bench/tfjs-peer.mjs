@@ -3,7 +3,7 @@
 //
 //   node scripts/bench/tfjs-peer.mjs [PROTOCOL_JSON]
 //
-// The model is written from the architecture in src/core/model.hpp with tfjs ops (gradients by tf's autodiff):
+// The model is written from the architecture in src/core/nn/model.hpp with tfjs ops (gradients by tf's autodiff):
 // pre-LayerNorm causal decoder, GELU (tanh form) MLP, learned positions, Xavier-uniform Linears, loss on the
 // copy half only; Adam with the lab's defaults.  Each step samples a fresh copy-task batch.  Two deviations,
 // neither of which changes the work much: embeddings are one-hot products (the wasm backend has no kernel for
@@ -44,7 +44,7 @@ function randomInts(seed) {
   };
 }
 
-// The copy-task layout of src/core/copy_task.hpp: BOS x1..xL SEP x1..xL, input = sequence minus its last token.
+// The copy-task layout of src/core/settings/copy_layout.hpp: BOS x1..xL SEP x1..xL, input = sequence minus its last token.
 function copyBatch(tf, shape, next) {
   const { B, L, T } = shape;
   const inputs = new Int32Array(B * T);

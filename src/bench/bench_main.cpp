@@ -29,8 +29,8 @@
 #include "bench/simd_peak.hpp"
 #include "bench/step_server.hpp"
 #include "bench/timing.hpp"
-#include "core/gemm.hpp"
-#include "core/trainer.hpp"
+#include "core/arith/gemm.hpp"
+#include "core/train/trainer.hpp"
 
 namespace sqrtdk::bench {
 namespace {

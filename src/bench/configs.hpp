@@ -3,7 +3,7 @@
 #pragma once
 #include <vector>
 
-#include "core/config.hpp"
+#include "core/settings/config.hpp"
 
 namespace sqrtdk::bench {
 

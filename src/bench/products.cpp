@@ -2,8 +2,8 @@
 
 #include <cstddef>
 
-#include "core/gemm.hpp"
-#include "core/rng.hpp"
+#include "core/arith/gemm.hpp"
+#include "core/arith/rng.hpp"
 
 namespace sqrtdk::bench {
 

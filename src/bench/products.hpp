@@ -1,18 +1,18 @@
 // The matrix products of one training step (Trainer::step) for a configuration, and operands to time them on.
 //
-// The list mirrors the gemm_* calls of Model::forward / Model::backward (src/core/model.cpp) and of the
-// layers they call (src/core/layers.cpp): same shapes, same leading dimensions (a head is a column slice
+// The list mirrors the gemm_* calls of Model::forward / Model::backward (src/core/nn/model.cpp) and of the
+// layers they call (src/core/nn/layers.cpp): same shapes, same leading dimensions (a head is a column slice
 // of an (N, C) buffer), same number of calls per step.  Identical shapes are merged into one entry whose
 // `calls` is the sum.  Keep it in step with those files when they change.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "core/config.hpp"
+#include "core/settings/config.hpp"
 
 namespace sqrtdk::bench {
 
-enum class Op { nn, nt, tn };  // gemm_nn, gemm_nt, gemm_tn of core/gemm.hpp
+enum class Op { nn, nt, tn };  // gemm_nn, gemm_nt, gemm_tn of core/arith/gemm.hpp
 const char* to_string(Op op);
 
 struct Product {

@@ -9,8 +9,8 @@
 
 #include "bench/common.hpp"
 #include "bench/configs.hpp"
-#include "core/gemm.hpp"
-#include "core/trainer.hpp"
+#include "core/arith/gemm.hpp"
+#include "core/train/trainer.hpp"
 
 namespace sqrtdk::bench {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/number_text.hpp"
+#include "core/text/number_text.hpp"
 
 namespace sqrtdk {
 namespace {

@@ -1,10 +1,10 @@
 // sqrtdk claims: what each scenario's caption claims, counted over the committed measurements; and, with
-// --measure, the measurement itself (scripts/measure-claims.sh writes src/core/claims_table.cpp from it).
+// --measure, the measurement itself (scripts/measure-claims.sh writes src/core/claims/claims_table.cpp from it).
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
-#include "core/claims.hpp"
+#include "core/claims/claims.hpp"
 
 namespace sqrtdk {
 namespace {
@@ -14,7 +14,7 @@ const char kUsage[] =
     "\n"
     "Without --measure: each scenario's claims as counts over its committed measurement (seeds 0-19).\n"
     "--measure <id>: trains every variant the scenario's claims need on seeds 0 .. N-1 (default 20) for the\n"
-    "scenario's steps and prints the rows of src/core/claims_table.cpp for it (scripts/measure-claims.sh\n"
+    "scenario's steps and prints the rows of src/core/claims/claims_table.cpp for it (scripts/measure-claims.sh\n"
     "runs this for every scenario and writes the file).\n";
 
 }  // namespace

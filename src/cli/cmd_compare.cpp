@@ -5,15 +5,15 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "core/attention_scale.hpp"
-#include "core/json.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/text/json.hpp"
 #include "cli/output.hpp"
 #include "cli/range_flags.hpp"
 #include "cli/train_flags.hpp"
-#include "core/analysis.hpp"
-#include "core/mechanism.hpp"
-#include "core/scenarios.hpp"
-#include "core/trainer.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/answer/mechanism.hpp"
+#include "core/claims/scenarios.hpp"
+#include "core/train/trainer.hpp"
 
 namespace sqrtdk {
 namespace {

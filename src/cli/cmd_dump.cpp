@@ -3,11 +3,11 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "core/json.hpp"
+#include "core/text/json.hpp"
 #include "cli/output.hpp"
 #include "cli/train_flags.hpp"
-#include "core/copy_task.hpp"
-#include "core/trainer.hpp"
+#include "core/train/copy_task.hpp"
+#include "core/train/trainer.hpp"
 
 namespace sqrtdk {
 namespace {
@@ -16,7 +16,7 @@ const std::string kUsage = std::string(
     "usage: sqrtdk dump --out FILE.json [--seed 0] [--scale scaled] [model, task flags]\n"
     "\n"
     "Writes the configuration, the seed's first training batch (inputs and targets, B x T), every parameter at\n"
-    "initialisation (name, shape, row-major values; names and layouts in src/core/model.hpp), the loss and every\n"
+    "initialisation (name, shape, row-major values; names and layouts in src/core/nn/model.hpp), the loss and every\n"
     "gradient.  Loss and gradients are computed in double precision from the float32 initial parameters, so a\n"
     "reference implementation can compare at ~1e-12.  tests/reference/check_dump.py does that with PyTorch.\n\n") +
     train_flags_usage();

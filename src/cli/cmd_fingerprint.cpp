@@ -1,7 +1,7 @@
-// sqrtdk fingerprint: the hash of the float arithmetic (core/fingerprint.hpp), to compare across machines and builds.
+// sqrtdk fingerprint: the hash of the float arithmetic (core/train/fingerprint.hpp), to compare across machines and builds.
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
-#include "core/fingerprint.hpp"
+#include "core/train/fingerprint.hpp"
 
 namespace sqrtdk {
 

@@ -2,10 +2,10 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "core/json.hpp"
+#include "core/text/json.hpp"
 #include "cli/output.hpp"
-#include "core/claims.hpp"
-#include "core/scenarios.hpp"
+#include "core/claims/claims.hpp"
+#include "core/claims/scenarios.hpp"
 
 namespace sqrtdk {
 namespace {

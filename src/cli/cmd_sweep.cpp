@@ -6,10 +6,10 @@
 #include "cli/commands.hpp"
 #include "cli/range_flags.hpp"
 #include "cli/csv.hpp"
-#include "core/json.hpp"
+#include "core/text/json.hpp"
 #include "cli/output.hpp"
-#include "core/number_text.hpp"
-#include "core/softmax_stats.hpp"
+#include "core/text/number_text.hpp"
+#include "core/lesson/softmax_stats.hpp"
 
 namespace sqrtdk {
 namespace {

@@ -10,16 +10,16 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv.hpp"
-#include "core/attention_scale.hpp"
-#include "core/json.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/text/json.hpp"
 #include "cli/output.hpp"
 #include "cli/range_flags.hpp"
 #include "cli/train_flags.hpp"
-#include "core/analysis.hpp"
-#include "core/mechanism.hpp"
-#include "core/metrics.hpp"
-#include "core/run_settings.hpp"
-#include "core/trainer.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/answer/mechanism.hpp"
+#include "core/train/metrics.hpp"
+#include "core/settings/run_settings.hpp"
+#include "core/train/trainer.hpp"
 
 namespace sqrtdk {
 namespace {
@@ -46,7 +46,7 @@ const std::string kUsage = std::string(
     "value (not evaluated at that step, or not finite).\n"
     "Progress goes to stderr (unless --quiet); the summary to stdout (JSON with --json), with the q/k gradient\n"
     "of all layers smoothed like the loss at its peak and at the last step (qk_grad_peak, qk_grad_peak_step,\n"
-    "qk_grad_final; see src/core/mechanism.hpp).\n\n") +
+    "qk_grad_final; see src/core/answer/mechanism.hpp).\n\n") +
     range_usage({&run::steps, &run::threshold}) + "\n" + metrics_usage() + "\n" + train_flags_usage();
 
 // The one CSV format of a run's curves (metrics.hpp: curves_csv_header), the page's export's too.

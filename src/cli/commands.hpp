@@ -3,14 +3,14 @@
 // Contract for every command (see args.hpp for the flag API):
 //   - `--help`: print the usage to stdout, return 0.
 //   - Read and check every flag before writing anything: a bad flag must leave stdout empty.
-//   - Throw UsageError (args.hpp) or ConfigError (core/config.hpp) for bad input: main prints
+//   - Throw UsageError (args.hpp) or ConfigError (core/settings/config.hpp) for bad input: main prints
 //     "sqrtdk <name>: <message>" on one line to stderr and exits 2. Any other exception exits 1.
 //   - Build the output in a string and end with `return emit(text);` (output.hpp).
 #pragma once
 #include <cstdint>
 
 #include "cli/args.hpp"
-#include "core/rng.hpp"  // kMaxSeed
+#include "core/arith/rng.hpp"  // kMaxSeed
 
 namespace sqrtdk {
 

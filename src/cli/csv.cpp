@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/json.hpp"
+#include "core/text/json.hpp"
 
 namespace sqrtdk {
 

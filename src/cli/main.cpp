@@ -7,7 +7,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "core/config.hpp"
+#include "core/settings/config.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Text helpers shared by the subcommands: formatted text and writing a command's output in one go.
-// (Numbers that must read back exactly: format_roundtrip in core/json.hpp.)
+// (Numbers that must read back exactly: format_roundtrip in core/text/json.hpp.)
 #pragma once
 #include <string>
 

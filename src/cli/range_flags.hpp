@@ -1,13 +1,13 @@
-// Flags read and documented from RangeSetting rows (core/explorer_settings.hpp for softmax, histogram and
-// sweep; core/run_settings.hpp for compare and train), so a default or a range is written once.
+// Flags read and documented from RangeSetting rows (core/settings/explorer_settings.hpp for softmax, histogram and
+// sweep; core/settings/run_settings.hpp for compare and train), so a default or a range is written once.
 #pragma once
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 
 #include "cli/args.hpp"
-#include "core/explorer_settings.hpp"
-#include "core/softmax_stats.hpp"
+#include "core/settings/explorer_settings.hpp"
+#include "core/lesson/softmax_stats.hpp"
 
 namespace sqrtdk {
 

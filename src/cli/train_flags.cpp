@@ -2,8 +2,9 @@
 
 #include <cstdio>
 
-#include "core/attention_scale.hpp"
-#include "core/settings.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/settings/settings.hpp"
+#include "core/nn/valid_config.hpp"
 
 namespace sqrtdk {
 namespace {

@@ -1,12 +1,12 @@
 // The model, task and optimizer flags shared by `train`, `compare` and `dump`: one flag per row of the
-// settings table (src/core/settings.hpp), named after it (d_model -> --d-model).
+// settings table (src/core/settings/settings.hpp), named after it (d_model -> --d-model).
 #pragma once
 #include <string>
 #include <vector>
 
 #include "cli/args.hpp"
-#include "core/json.hpp"
-#include "core/config.hpp"
+#include "core/text/json.hpp"
+#include "core/settings/config.hpp"
 
 namespace sqrtdk {
 

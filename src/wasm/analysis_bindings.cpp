@@ -1,11 +1,11 @@
-// lab.compare(request): the exercise's answer from loss curves, by the one analysis (src/core/analysis.hpp).
+// lab.compare(request): the exercise's answer from loss curves, by the one analysis (src/core/answer/analysis.hpp).
 //
 // request = {threshold, steps, messages?, variants: [{name?, scale, alpha?, runs: [{seed, loss, sequenceAccuracy?,
 //            divergedStep?, stopped?}]}]}
-//   threshold        number, run::threshold's range (src/core/run_settings.hpp)
+//   threshold        number, run::threshold's range (src/core/settings/run_settings.hpp)
 //   steps            integer, run::steps's range: the steps every run is planned for
 //   messages         boolean (default false): the result also holds every text as a message, for the page to
-//                    render in the learner's language (`messages`, shape in src/core/analysis_json.cpp)
+//                    render in the learner's language (`messages`, shape in src/core/answer/analysis_json.cpp)
 //   variants         1..kMaxVariants (run_settings.hpp); the first is the reference.  scale: scaled |
 //                    unscaled | alpha | qknorm; alpha (for scale alpha) in [0, 2]; name (<= 64 characters) is echoed back, default the scale
 //   runs             1..run::seeds.hi per variant; loss: Float32Array, Float64Array or array of numbers (<= run::steps.hi,
@@ -13,13 +13,13 @@
 //                    [0, 1], NaN or null (none yet); divergedStep: integer >= 0 (0 = did not diverge);
 //                    stopped: boolean (default true): finished, diverged or failed; mechanism (optional):
 //                    {qkGradNorm, qkUpdateNorm, logitSpread, topWeight: whole-model curves, jacobianNormByLayer:
-//                    [one curve per layer]}, for the mechanism readings (src/core/mechanism_reading.hpp)
+//                    [one curve per layer]}, for the mechanism readings (src/core/answer/mechanism_reading.hpp)
 //   mechanism        optional {config}: the runs' TrainConfig (lab.createTrainer's), for the mechanism readings
 // Returns the structured answer (analysis_json.cpp, camelCase keys), with a member `mechanism` when runs carried
 // mechanism curves, or {error} naming the first bad field.
 //
 // lab.phrasebook(): the English templates of those messages, {key: template} in the table's order
-// (src/core/phrasebook.cpp); web/core-tables.mjs copies it into web/src/core-tables.js for the page.
+// (src/core/text/phrasebook.cpp); web/core-tables.mjs copies it into web/src/core-tables.js for the page.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -27,12 +27,12 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis.hpp"
-#include "core/json.hpp"
-#include "core/mechanism.hpp"
-#include "core/mechanism_reading.hpp"
-#include "core/run_settings.hpp"
-#include "core/settings.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/text/json.hpp"
+#include "core/answer/mechanism.hpp"
+#include "core/answer/mechanism_reading.hpp"
+#include "core/settings/run_settings.hpp"
+#include "core/settings/settings.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
 

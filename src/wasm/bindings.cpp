@@ -16,14 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "core/fingerprint.hpp"
-#include "core/config.hpp"
-#include "core/explorer_settings.hpp"
-#include "core/run_settings.hpp"
-#include "core/gemm.hpp"
-#include "core/settings.hpp"
-#include "core/softmax_stats.hpp"
-#include "core/trainer.hpp"
+#include "core/train/fingerprint.hpp"
+#include "core/settings/config.hpp"
+#include "core/settings/explorer_settings.hpp"
+#include "core/settings/run_settings.hpp"
+#include "core/arith/gemm.hpp"
+#include "core/settings/settings.hpp"
+#include "core/lesson/softmax_stats.hpp"
+#include "core/train/trainer.hpp"
+#include "core/nn/valid_config.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
 

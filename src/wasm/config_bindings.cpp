@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "core/attention_scale.hpp"
-#include "core/config.hpp"
-#include "core/memory.hpp"
-#include "core/settings.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/settings/config.hpp"
+#include "core/nn/memory.hpp"
+#include "core/settings/settings.hpp"
+#include "core/nn/valid_config.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/number_text.hpp"
-#include "core/rng.hpp"  // kMaxSeed
+#include "core/text/number_text.hpp"
+#include "core/arith/rng.hpp"  // kMaxSeed
 
 namespace sqrtdk::wasm {
 

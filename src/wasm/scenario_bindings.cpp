@@ -1,12 +1,12 @@
-// lab.scenarios(): the one-click presets of src/core/scenarios.hpp as plain JS objects {id, title, caption,
+// lab.scenarios(): the one-click presets of src/core/claims/scenarios.hpp as plain JS objects {id, title, caption,
 // settings}, settings in the page's URL-hash vocabulary.  Takes no input, so nothing here can fail.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <string>
 
-#include "core/claims.hpp"
-#include "core/scenarios.hpp"
+#include "core/claims/claims.hpp"
+#include "core/claims/scenarios.hpp"
 
 namespace sqrtdk::wasm {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/metrics.hpp"
-#include "core/rng.hpp"  // kMaxSeed
-#include "core/trainer.hpp"
+#include "core/train/metrics.hpp"
+#include "core/arith/rng.hpp"  // kMaxSeed
+#include "core/train/trainer.hpp"
 #include "wasm/config_js.hpp"
 #include "wasm/js_fields.hpp"
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/rng.hpp"
+#include "core/arith/rng.hpp"
 
 namespace sqrtdk::testing {
 

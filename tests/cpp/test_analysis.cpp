@@ -7,7 +7,7 @@
 #include <limits>
 #include <set>
 
-#include "core/analysis.hpp"
+#include "core/answer/analysis.hpp"
 
 using namespace sqrtdk;
 using Catch::Matchers::Contains;

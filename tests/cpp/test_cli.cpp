@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/metrics.hpp"
-#include "core/settings.hpp"
-#include "core/softmax_stats.hpp"
+#include "core/train/metrics.hpp"
+#include "core/settings/settings.hpp"
+#include "core/lesson/softmax_stats.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;

@@ -4,9 +4,10 @@
 #include <cmath>
 #include <limits>
 
-#include "core/attention_scale.hpp"
-#include "core/config.hpp"
-#include "core/trainer.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/settings/config.hpp"
+#include "core/train/trainer.hpp"
+#include "core/nn/valid_config.hpp"
 
 using namespace sqrtdk;
 

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <limits>
 
-#include "core/det_math.hpp"
-#include "core/rng.hpp"
+#include "core/arith/det_math.hpp"
+#include "core/arith/rng.hpp"
 
 using namespace sqrtdk;
 

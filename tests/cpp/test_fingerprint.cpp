@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/fingerprint.hpp"
+#include "core/train/fingerprint.hpp"
 
 TEST_CASE("the curves' fingerprint equals the committed one (tests/fixtures/fingerprint.txt)", "[fingerprint]") {
   std::ifstream file(SQRTDK_FIXTURE_DIR "/fingerprint.txt");

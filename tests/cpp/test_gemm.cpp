@@ -1,4 +1,4 @@
-// The products of core/gemm.hpp against a naive triple loop in double.
+// The products of core/arith/gemm.hpp against a naive triple loop in double.
 //
 // sqrtdk::gemm_*<float> (the 4-lane kernels of gemm_f32x4.hpp, natively and in wasm) is checked, and
 // eigen_ref::gemm_*<double> alongside it.
@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "core/gemm.hpp"
+#include "core/arith/gemm.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/layers.hpp"
-#include "core/simd_math.hpp"
+#include "core/nn/layers.hpp"
+#include "core/arith/simd_math.hpp"
 #include "gradcheck.hpp"
 
 using namespace sqrtdk;

@@ -2,7 +2,7 @@
 // Each check uses loss = sum(G .* out) for a random upstream gradient G, so d loss / d out = G.
 #include <catch2/catch.hpp>
 
-#include "core/layers.hpp"
+#include "core/nn/layers.hpp"
 #include "gradcheck.hpp"
 
 using namespace sqrtdk;

@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
-#include "core/analysis.hpp"
-#include "core/mechanism_reading.hpp"
-#include "core/phrasebook.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/answer/mechanism_reading.hpp"
+#include "core/text/phrasebook.hpp"
 
 using namespace sqrtdk;
 

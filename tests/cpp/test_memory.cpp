@@ -5,9 +5,10 @@
 #include <cstdio>
 
 #include "alloc_counter.hpp"
-#include "core/memory.hpp"
-#include "core/model.hpp"
-#include "core/trainer.hpp"
+#include "core/nn/memory.hpp"
+#include "core/nn/model.hpp"
+#include "core/train/trainer.hpp"
+#include "core/nn/valid_config.hpp"
 
 using namespace sqrtdk;
 

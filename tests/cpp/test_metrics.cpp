@@ -4,9 +4,9 @@
 #include <set>
 #include <string>
 
-#include "core/mechanism.hpp"
-#include "core/metrics.hpp"
-#include "core/trainer.hpp"
+#include "core/answer/mechanism.hpp"
+#include "core/train/metrics.hpp"
+#include "core/train/trainer.hpp"
 
 using namespace sqrtdk;
 

@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "core/attention_scale.hpp"
-#include "core/copy_task.hpp"
-#include "core/model.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/train/copy_task.hpp"
+#include "core/nn/model.hpp"
 #include "gradcheck.hpp"
 
 using namespace sqrtdk;

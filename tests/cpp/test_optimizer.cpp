@@ -6,11 +6,12 @@
 #include <limits>
 #include <vector>
 
-#include "core/adam.hpp"
-#include "core/config.hpp"
-#include "core/settings.hpp"
-#include "core/sgd.hpp"
-#include "core/trainer.hpp"
+#include "core/nn/adam.hpp"
+#include "core/settings/config.hpp"
+#include "core/settings/settings.hpp"
+#include "core/nn/sgd.hpp"
+#include "core/train/trainer.hpp"
+#include "core/nn/valid_config.hpp"
 
 using namespace sqrtdk;
 using Catch::Matchers::WithinAbs;

@@ -7,8 +7,8 @@
 #include <limits>
 #include <set>
 
-#include "core/analysis.hpp"
-#include "core/phrasebook.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/text/phrasebook.hpp"
 
 using namespace sqrtdk;
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <set>
 
-#include "core/rng.hpp"
+#include "core/arith/rng.hpp"
 
 using Catch::Matchers::WithinAbs;
 using sqrtdk::Rng;

@@ -11,11 +11,11 @@
 #include <cmath>
 #include <string>
 
-#include "core/analysis.hpp"
-#include "core/attention_scale.hpp"
-#include "core/claims.hpp"
-#include "core/scenarios.hpp"
-#include "core/trainer.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/claims/claims.hpp"
+#include "core/claims/scenarios.hpp"
+#include "core/train/trainer.hpp"
 
 using namespace sqrtdk;
 
@@ -46,7 +46,7 @@ void check_current(const char* id, int seeds) {
     const std::vector<SeedOutcome>& table = table_of(id, variant);
     for (int seed = 0; seed < seeds; ++seed) {
       INFO("scenario " << id << ", " << variant << ", seed " << seed
-                       << ": re-measured outcome differs from src/core/claims_table.cpp (stale? run "
+                       << ": re-measured outcome differs from src/core/claims/claims_table.cpp (stale? run "
                           "scripts/measure-claims.sh)");
       const SeedOutcome now = measure_seed(s, variant, static_cast<uint64_t>(seed));
       const SeedOutcome& then = table[static_cast<std::size_t>(seed)];

@@ -6,8 +6,9 @@
 #include <limits>
 #include <set>
 
-#include "core/settings.hpp"
-#include "core/trainer.hpp"
+#include "core/settings/settings.hpp"
+#include "core/train/trainer.hpp"
+#include "core/nn/valid_config.hpp"
 
 using namespace sqrtdk;
 

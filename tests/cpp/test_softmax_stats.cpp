@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/config.hpp"
-#include "core/rng.hpp"
-#include "core/softmax_stats.hpp"
+#include "core/settings/config.hpp"
+#include "core/arith/rng.hpp"
+#include "core/lesson/softmax_stats.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;

@@ -31,9 +31,9 @@
 #include <string>
 #include <vector>
 
-#include "core/attention_scale.hpp"
-#include "core/config.hpp"
-#include "core/model.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/settings/config.hpp"
+#include "core/nn/model.hpp"
 
 namespace {
 

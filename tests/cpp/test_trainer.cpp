@@ -5,11 +5,11 @@
 #include <cmath>
 
 #include "alloc_counter.hpp"
-#include "core/analysis.hpp"
-#include "core/attention_scale.hpp"
-#include "core/layers.hpp"
-#include "core/mechanism.hpp"
-#include "core/trainer.hpp"
+#include "core/answer/analysis.hpp"
+#include "core/settings/attention_scale.hpp"
+#include "core/nn/layers.hpp"
+#include "core/answer/mechanism.hpp"
+#include "core/train/trainer.hpp"
 
 using namespace sqrtdk;
 using Catch::Matchers::WithinAbs;

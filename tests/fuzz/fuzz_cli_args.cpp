@@ -9,7 +9,8 @@
 
 #include "cli/args.hpp"
 #include "cli/train_flags.hpp"
-#include "core/config.hpp"
+#include "core/settings/config.hpp"
+#include "core/nn/valid_config.hpp"
 
 namespace {
 std::vector<std::string> tokens_of(const uint8_t* data, std::size_t size) {

@@ -7,8 +7,9 @@
 #include <cstring>
 #include <string>
 
-#include "core/config.hpp"
-#include "core/trainer.hpp"
+#include "core/settings/config.hpp"
+#include "core/train/trainer.hpp"
+#include "core/nn/valid_config.hpp"
 
 namespace {
 // Reads fixed-size fields from the input; zeros once it runs out.

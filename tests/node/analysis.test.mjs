@@ -1,4 +1,4 @@
-// lab.compare: the one analysis (src/core/analysis.hpp) through the wasm API, the structured answer's shape,
+// lab.compare: the one analysis (src/core/answer/analysis.hpp) through the wasm API, the structured answer's shape,
 // every kind of outcome, bad requests, and the same answer as `sqrtdk compare --json` on the same curves.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

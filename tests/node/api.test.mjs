@@ -378,7 +378,7 @@ describe('Trainer.delete', () => {
 });
 
 describe('predictedLogitStd', () => {
-  // sqrt(d_k) * scale * q_var at d_model 64, one head (d_k 64): see predicted_logit_std in src/core/config.cpp.
+  // sqrt(d_k) * scale * q_var at d_model 64, one head (d_k 64): see predicted_logit_std in src/core/settings/config.cpp.
   const cases = [
     [{}, 1],
     [{ scale: 'unscaled' }, 8],

@@ -1,6 +1,6 @@
 // The same seed and configuration give the same bits in the native CLI and in WebAssembly.
 //
-// Both builds run one float arithmetic (src/core/gemm_f32x4.hpp, simd_math.hpp, det_math.hpp: fixed 4-lane vectors,
+// Both builds run one float arithmetic (src/core/arith/gemm_f32x4.hpp, simd_math.hpp, det_math.hpp: fixed 4-lane vectors,
 // the same order of every sum, no fused multiply-add, no C library in any result), so nothing here has a tolerance:
 // a single differing bit fails.  Training is chaotic (a last-bit difference grows step after step until the
 // curves part), so equal curves over hundreds of steps leave no room for a difference anywhere in a step.
@@ -45,7 +45,7 @@ function firstDifference(native, wasm) {
 }
 
 // Every metric of the core's table: [CSV column, the CLI's values, the wasm chunk's values] for each column, the
-// columns named as both sides' CSV names them (src/core/metrics.hpp; the chunk is step-major, width values a step).
+// columns named as both sides' CSV names them (src/core/train/metrics.hpp; the chunk is step-major, width values a step).
 function metricColumnsOf(native, wasm, layers, heads) {
   return metrics.flatMap((m) => {
     const names = metricColumns(m, layers, heads);

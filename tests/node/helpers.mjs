@@ -17,7 +17,7 @@ export const CANONICAL = Object.freeze({
   eps: 1e-9, clipNorm: 0, seed: 0, evalEvery: 50,
 });
 
-// The core's message for a configuration past the 512 MiB cap (src/core/config.cpp).
+// The core's message for a configuration past the 512 MiB cap (src/core/settings/config.cpp).
 export const CAP_MESSAGE = new RegExp('^config: configuration needs about \\d+ MiB, over the cap of 512 MiB; ' +
   'most of it is the (output logits|attention maps|activations|parameters) \\([^()]*: reduce [a-z_, ]+\\)$');
 

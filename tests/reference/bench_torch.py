@@ -41,7 +41,7 @@ CONFIGS = [
     ("canonical", torch_model.Config(n_layers=2, d_model=64, n_heads=1, d_ff=256, **TASK)),
     ("wide", torch_model.Config(n_layers=2, d_model=128, n_heads=4, d_ff=512, **TASK)),
 ]
-ADAM = dict(lr=1e-3, betas=(0.9, 0.98), eps=1e-9)  # OptimConfig's defaults (src/core/config.hpp)
+ADAM = dict(lr=1e-3, betas=(0.9, 0.98), eps=1e-9)  # OptimConfig's defaults (src/core/settings/config.hpp)
 
 
 def xavier_parameters(cfg, generator):

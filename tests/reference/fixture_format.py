@@ -6,7 +6,7 @@ spaces, every real written with %.17g (exact for float64).  Lines starting with 
     format sqrtdk-torch-fixture 1
     config KEY VALUE         n_layers d_model n_heads d_ff copy_length n_symbols batch scale alpha
                              (scale is scaled|unscaled|alpha|qknorm; alpha matters for scale alpha only)
-    inputs v...              B*T token ids, row-major (B, T), in the copy_task.hpp layout
+    inputs v...              B*T token ids, row-major (B, T), in the copy_layout.hpp layout
     targets v...             B*T token ids
     loss v                   mean cross-entropy over the scored positions
     param NAME NDIM D0 .. values...

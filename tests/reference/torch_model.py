@@ -1,7 +1,7 @@
 """An independent PyTorch implementation of the sqrtdk lab model, used to produce reference values.
 
-It is written from the architecture and op definitions (src/core/model.hpp, layers.hpp, config.hpp,
-copy_task.hpp) with plain torch ops, and its gradients come from autograd: nothing here transcribes
+It is written from the architecture and op definitions (src/core/nn/model.hpp, layers.hpp, config.hpp,
+copy_layout.hpp) with plain torch ops, and its gradients come from autograd: nothing here transcribes
 the C++ backward, so agreement between the two is evidence that both are right.
 
 Parameters use the C++ names and layouts, so a tensor can be exchanged with the C++ model by name:
@@ -27,7 +27,7 @@ SCALE_MODES = ("scaled", "unscaled", "alpha", "qknorm")
 LAYERNORM_EPS = 1e-5  # PyTorch's nn.LayerNorm default, as in layers.cpp
 HEADNORM_EPS = 1e-6   # QK-norm: q / sqrt(|q|^2 + eps) per head
 
-# Copy-task token ids (copy_task.hpp): 0 = BOS, 1 = SEP, 2 .. n_symbols+1 = the symbols.
+# Copy-task token ids (copy_layout.hpp): 0 = BOS, 1 = SEP, 2 .. n_symbols+1 = the symbols.
 BOS, SEP, FIRST_SYMBOL = 0, 1, 2
 
 

@@ -9,7 +9,7 @@ import { runCli } from './helpers/cli.mjs';
 const SET = 200;  // the page's fixed set: seeds 0 .. 199 (explorer/draw-rank.js)
 const DK = 128;
 const KEYS = 50;
-const SATURATED = 0.9;  // the core's bar (src/core/saturation.hpp)
+const SATURATED = 0.9;  // the core's bar (src/core/lesson/saturation.hpp)
 
 /** The raw top weight and both |J|_F of each seed's draw, from the native CLI. */
 function cliDraws() {

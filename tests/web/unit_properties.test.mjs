@@ -1,4 +1,4 @@
-// The page's settings table against the core's (web/src/core-tables.js, generated from src/core/settings.cpp):
+// The page's settings table against the core's (web/src/core-tables.js, generated from src/core/settings/settings.cpp):
 // a property backed by a core setting takes its type, default, limits and doc from it, and may only narrow them.
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -7,7 +7,7 @@
 
 /**
  * @typedef {Object} TrainConfig  Every field optional; missing fields take the canonical defaults.
- * The fields, their defaults, ranges, choices and docs are the core's settings table (src/core/settings.cpp):
+ * The fields, their defaults, ranges, choices and docs are the core's settings table (src/core/settings/settings.cpp):
  * read them at run time with lab.schema(), or on the command line with `sqrtdk train --help`.  Keys are the
  * table's names in camelCase: layers, dModel, heads, dFf, scale, alpha, init, copyLength, symbols, batch,
  * evalBatch, optimizer, lr, momentum, beta1, beta2, eps, clipNorm, seed, evalEvery.  alpha is used by
@@ -32,7 +32,7 @@
 /**
  * @typedef {Object} StepChunk  Metrics of the steps one step(k) call ran, step-major.
  * @property {Int32Array} steps            (k) 1-based step numbers
- * Then one Float32Array per row of the core's per-step metrics table (src/core/metrics.hpp; core-tables.js
+ * Then one Float32Array per row of the core's per-step metrics table (src/core/train/metrics.hpp; core-tables.js
  * `metrics`), under its jsKey: (k) for shape 'step' (loss, gradNorm), (k * layers) for 'layer' (layerGradNorm,
  * maxLogit, topWeight, qkGradNorm, qkUpdateNorm, logitSpread, jacobianNorm), (k * layers * heads) for
  * 'layerHead' (entropy).
@@ -43,7 +43,7 @@
  * @property {{step:number, loss:number, tokenAccuracy:number, sequenceAccuracy:number}[]} evals
  * @property {number} stepsDone  @property {boolean} diverged  @property {number} divergedStep (0 if not)
  * @property {number} layers  @property {number} heads  @property {TrainConfig} config (normalised)
- * Fewer than k steps are returned when the run diverges (see Trainer::step in src/core/trainer.hpp).
+ * Fewer than k steps are returned when the run diverges (see Trainer::step in src/core/train/trainer.hpp).
  */
 
 // The largest fixed set of draws lab.drawSet computes (each draw is one softmaxDemo).
@@ -133,13 +133,13 @@ export class Lab {
   /** The explorer's settings (softmaxDemo, sweep, histogram): [{name, type, default, min, max, doc}]. */
   explorerSchema() { return this.module.explorerSchema(); }
 
-  /** An exercise run's settings (seeds, steps, threshold; src/core/run_settings.hpp), as explorerSchema's rows. */
+  /** An exercise run's settings (seeds, steps, threshold; src/core/settings/run_settings.hpp), as explorerSchema's rows. */
   runSchema() { return this.module.runSchema(); }
 
   /** @returns {string} '' if valid, else the message an Error would carry */
   validateConfig(config) { return this.module.validateConfig(plain(config)); }
 
-  /** Predicted std of the attention logits at init (see predicted_logit_std in src/core/config.hpp). */
+  /** Predicted std of the attention logits at init (see predicted_logit_std in src/core/settings/config.hpp). */
   predictedLogitStd(config) { return unwrap(this.module.predictedLogitStd(plain(config))).value; }
 
   /**
@@ -183,7 +183,7 @@ export class Lab {
   histogram(options) { return unwrap(this.module.histogram(plain(options))); }
 
   /**
-   * The one-click scenarios (src/core/scenarios.cpp): settings is a URL-hash fragment in the page's keys.
+   * The one-click scenarios (src/core/claims/scenarios.cpp): settings is a URL-hash fragment in the page's keys.
    * @returns {{id: string, title: string, caption: string, settings: string}[]}
    */
   scenarios() { return this.module.scenarios(); }
@@ -195,7 +195,7 @@ export class Lab {
    *   divergedStep?: number, stopped?: boolean, mechanism?: object}[]}[], mechanism?: {config: TrainConfig}}} request
    *   the first variant is the reference; with request.mechanism and each run's mechanism curves (fields in
    *   src/wasm/analysis_bindings.cpp) the result also holds the mechanism readings (`mechanism`)
-   * @returns {object} the structured answer (shape at the top of src/core/analysis_json.cpp, camelCase); with
+   * @returns {object} the structured answer (shape at the top of src/core/answer/analysis_json.cpp, camelCase); with
    *   messages: true also its texts as messages (web/src/analysis/render-message.js renders them)
    * @throws {Error} a bad request, naming the field
    */
@@ -205,11 +205,11 @@ export class Lab {
     return unwrap(this.module.compare(r));
   }
 
-  /** The English templates of the answer's texts, key -> template (src/core/phrasebook.cpp). @returns {Record<string, string>} */
+  /** The English templates of the answer's texts, key -> template (src/core/text/phrasebook.cpp). @returns {Record<string, string>} */
   phrasebook() { return this.module.phrasebook(); }
 
   /**
-   * The per-step metrics table (src/core/metrics.hpp): what a StepChunk holds, in order, and the evaluation's
+   * The per-step metrics table (src/core/train/metrics.hpp): what a StepChunk holds, in order, and the evaluation's
    * columns.  shape: 'step' | 'layer' | 'layerHead'; combine: how layers make one whole-model value.
    * @returns {{perStep: {name: string, jsKey: string, shape: string, combine: string, unit: string, doc: string}[],
    *            eval: {name: string, jsKey: string, doc: string}[]}}
@@ -231,7 +231,7 @@ export class Lab {
   /** 'f32x4': the float matrix kernels, the same as the native build's. */
   gemmBackend() { return this.module.gemmBackend(); }
 
-  /** A hash of short training curves (src/core/fingerprint.hpp): the same in every build on every machine. */
+  /** A hash of short training curves (src/core/train/fingerprint.hpp): the same in every build on every machine. */
   fingerprint() { return this.module.fingerprint(); }
 }
 

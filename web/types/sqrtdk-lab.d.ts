@@ -241,7 +241,7 @@ export interface SqrtdkAnswerDetail {
   settings: SqrtdkSettings;
 }
 
-/** The core's readings of the attention mechanism from the runs (src/core/mechanism_reading.hpp). */
+/** The core's readings of the attention mechanism from the runs (src/core/answer/mechanism_reading.hpp). */
 export interface SqrtdkMechanism {
   qk: string[];
   jacobian: string[];

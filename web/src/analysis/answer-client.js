@@ -1,4 +1,4 @@
-// The exercise's answer, computed by the core's one analysis (lab.compare, src/core/analysis.hpp) in the
+// The exercise's answer, computed by the core's one analysis (lab.compare, src/core/answer/analysis.hpp) in the
 // helper worker from the runs as they are now.  The page computes nothing of it: it sends the curves and
 // shows the structured result (sentences, table cells, definitions) as it comes back, its texts rendered
 // in the element's language from the core's messages (localize-answer.js).

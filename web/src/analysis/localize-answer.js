@@ -31,7 +31,7 @@ export function localizeAnswer(answer, lang = 'en', phrases = STRINGS.answer) {
   };
 }
 
-/** The mechanism readings (src/core/mechanism_reading.hpp) with their texts rendered from their messages. */
+/** The mechanism readings (src/core/answer/mechanism_reading.hpp) with their texts rendered from their messages. */
 function localizeMechanism({ messages, ...mechanism }, text) {
   if (!messages) return mechanism;
   const list = (name) => messages[name].map(text);

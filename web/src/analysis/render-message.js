@@ -1,8 +1,8 @@
 // The core's messages in a language: a message is a key into a phrasebook (a template per key) and named
-// arguments; lab.compare({messages: true}) sends them (shape at the top of src/core/analysis_json.cpp), the
+// arguments; lab.compare({messages: true}) sends them (shape at the top of src/core/answer/analysis_json.cpp), the
 // English phrasebook comes from the core (PHRASEBOOK in core-tables.js) and a translation replaces it in
 // web/src/ui/strings.js (STRINGS.answer).  This is the twin of the core's English renderer
-// (src/core/phrasebook.cpp): with lang 'en' and the English phrasebook both give the same text, which
+// (src/core/text/phrasebook.cpp): with lang 'en' and the English phrasebook both give the same text, which
 // tests/node/phrasebook.test.mjs checks on answers of every kind.
 //
 //   message  {key, plural?, args: {name: arg}}   "{name}" in the template is replaced by the argument

@@ -1,5 +1,5 @@
 // The offer under a finished answer to run more seeds: the finished runs stay, only the new seeds train, and the
-// verdict (the share of (seed, seed) pairs in which one variant got there first: src/core/analysis.hpp) rests on
+// verdict (the share of (seed, seed) pairs in which one variant got there first: src/core/answer/analysis.hpp) rests on
 // more pairs.  Offers 10 seeds, then the most the page allows.
 import { h } from '../ui/dom.js';
 import { button } from '../ui/controls.js';

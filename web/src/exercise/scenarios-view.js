@@ -1,4 +1,4 @@
-// The scenarios: one-click presets from the core's table (src/core/scenarios.cpp, via lab.scenarios()).
+// The scenarios: one-click presets from the core's table (src/core/claims/scenarios.cpp, via lab.scenarios()).
 // Each preset is a settings fragment in the page's URL keys, applied through the same parser as a link, so
 // it is validated like one and the page's link (Copy link) shares it.  Every preset names every training setting,
 // so it is a whole state: its button is pressed only while the settings equal it.  A preset's button sets it (a

@@ -1,6 +1,6 @@
 // The note on how each variant's attention starts: the core's predicted logit std at init and the entropy
 // measured at step 1.  Whether attention is saturated, and what the mechanism charts show, the core says (the
-// answer's `mechanism` readings, src/core/mechanism_reading.hpp).  Pure: no DOM.
+// answer's `mechanism` readings, src/core/answer/mechanism_reading.hpp).  Pure: no DOM.
 
 import { formatValue } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';

@@ -8,12 +8,12 @@ import { curveDefinitions } from '../core-tables.js';
 /** The fixed set: seeds 0 .. DRAW_SET_SEEDS - 1. */
 export const DRAW_SET_SEEDS = 200;
 
-// What "saturated" means everywhere the lab says it (src/core/saturation.hpp): a top weight of at least this.
+// What "saturated" means everywhere the lab says it (src/core/lesson/saturation.hpp): a top weight of at least this.
 const SATURATED = curveDefinitions.saturatedTopWeight;
 
 /**
  * q1, median, q3 of `values` by linear interpolation between order statistics (R's type 7, numpy's default):
- * the rule of the core's sweep quartiles (Quartiles in src/core/softmax_stats.hpp), so both read alike.
+ * the rule of the core's sweep quartiles (Quartiles in src/core/lesson/softmax_stats.hpp), so both read alike.
  * @param {ArrayLike<number>} values at least one  @returns {{q1: number, median: number, q3: number}}
  */
 export function quartiles(values) {

@@ -4,7 +4,7 @@ import { curveDefinitions } from '../core-tables.js';
 import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
-// What "saturated" means everywhere the lab says it (src/core/saturation.hpp): a top weight of at least this.
+// What "saturated" means everywhere the lab says it (src/core/lesson/saturation.hpp): a top weight of at least this.
 const SATURATED = curveDefinitions.saturatedTopWeight;
 
 const T = STRINGS.softmaxNotes;

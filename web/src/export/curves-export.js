@@ -15,7 +15,7 @@ function cell(value) {
 const finiteOrNull = (x) => (Number.isFinite(x) ? x : null);
 
 /**
- * A metric's CSV columns (src/core/metrics.hpp, metric_columns): the name, then _l<layer> and _h<head>, from 1.
+ * A metric's CSV columns (src/core/train/metrics.hpp, metric_columns): the name, then _l<layer> and _h<head>, from 1.
  * @returns {string[]}
  */
 export function metricColumns(metric, layers, heads) {

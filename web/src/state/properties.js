@@ -3,8 +3,8 @@
 // Pure data: no DOM.
 //
 // Settings of a training run come from the core's settings table (core-tables.js, generated from
-// src/core/settings.cpp), the explorer's from its table (src/core/explorer_settings.hpp), seeds, steps and
-// threshold from the run table (src/core/run_settings.hpp): their type, default, limits, choices and doc are
+// src/core/settings/settings.cpp), the explorer's from its table (src/core/settings/explorer_settings.hpp), seeds, steps and
+// threshold from the run table (src/core/settings/run_settings.hpp): their type, default, limits, choices and doc are
 // the core's.  This file adds only what belongs to the page: the key (the core's JS key unless it would
 // clash), the label, the group, and a narrower range or a set of choices where the page wants one.
 //
@@ -22,11 +22,11 @@
 
 import { curveDefinitions, explorerSettings, runSettings, settings } from '../core-tables.js';
 
-/** The core's settings table by canonical name (src/core/settings.cpp). */
+/** The core's settings table by canonical name (src/core/settings/settings.cpp). */
 export const CORE_SETTINGS = new Map(settings.map((s) => [s.name, s]));
-/** The explorer's settings table by name (src/core/explorer_settings.hpp). */
+/** The explorer's settings table by name (src/core/settings/explorer_settings.hpp). */
 export const EXPLORER_SETTINGS = new Map(explorerSettings.map((s) => [s.name, s]));
-/** An exercise run's settings table by name: seeds, steps, threshold (src/core/run_settings.hpp). */
+/** An exercise run's settings table by name: seeds, steps, threshold (src/core/settings/run_settings.hpp). */
 export const RUN_SETTINGS = new Map(runSettings.map((s) => [s.name, s]));
 
 const PAGE_TYPE = { integer: 'int', seed: 'int', real: 'number', choice: 'choice' };

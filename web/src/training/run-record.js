@@ -4,7 +4,7 @@ import { metrics } from '../core-tables.js';
 
 const INITIAL_CAPACITY = 512;
 
-/** Values per step of a metric of the core's table (src/core/metrics.hpp): 1, layers or layers * heads. */
+/** Values per step of a metric of the core's table (src/core/train/metrics.hpp): 1, layers or layers * heads. */
 export function metricWidth(metric, layers, heads) {
   return metric.shape === 'step' ? 1 : metric.shape === 'layer' ? layers : layers * heads;
 }
@@ -12,7 +12,7 @@ export function metricWidth(metric, layers, heads) {
 /**
  * One value for the whole model from a step's `width` values of metric `m` (value(j), layer-major), by its combine
  * rule: the root of the sum of squares, or the mean.  The same sums in the same order as the core's
- * whole_model (src/core/mechanism.cpp), so the curves the answer's mechanism readings take are the CLI's, bit for bit.
+ * whole_model (src/core/answer/mechanism.cpp), so the curves the answer's mechanism readings take are the CLI's, bit for bit.
  */
 export function wholeModel(m, value, width) {
   let sum = 0;

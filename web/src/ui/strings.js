@@ -407,7 +407,7 @@ export const STRINGS = Object.freeze({
 
   // answer: the core's phrasebook: the templates of the answer's sentences, table cells and definitions, key ->
   // template, "{name}" filled in (web/src/analysis/render-message.js).  English comes from the core
-  // (src/core/phrasebook.cpp, via core-tables.js); a translation replaces PHRASEBOOK here with an object of the
+  // (src/core/text/phrasebook.cpp, via core-tables.js); a translation replaces PHRASEBOOK here with an object of the
   // same keys (plural keys may add .zero/.two/.few/.many forms; a missing key falls back to English).
   answer: PHRASEBOOK,
 });

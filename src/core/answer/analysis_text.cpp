@@ -1,0 +1,204 @@
+// The answer in words: its sentences, as messages (templates in phrasebook.cpp) and in English.  Every front
+// end shows these texts, so the CLI and the page say the same thing; the page in the learner's language.
+// Display names, numbers, table cells and the definitions: analysis_cells.cpp.
+#include <algorithm>
+#include <cmath>
+
+#include "core/answer/analysis.hpp"
+#include "core/answer/analysis_words.hpp"
+
+namespace sqrtdk {
+
+namespace {
+
+// "at a median of 61 steps" (several seeds) or "at step 61" (one).
+Message reached_at(const VariantResult& v) {
+  return Message(v.runs.size() == 1 ? "at.step" : "at.median").with("steps", Arg::count(v.median_steps_to_threshold));
+}
+
+// The seeds' steps to threshold as a range: "58–72", "103–never", "61".
+Arg seed_range(const VariantResult& v) {
+  double lo = kNever, hi = 0;
+  for (const RunSummary& r : v.runs) {
+    const double s = r.steps_to_threshold > 0 ? r.steps_to_threshold : kNever;
+    lo = std::min(lo, s);
+    hi = std::max(hi, s);
+  }
+  const auto text = [](double s) { return std::isinf(s) ? Arg(Message("never")) : Arg::count(s); };
+  if (lo == hi) return text(lo);
+  return Message("range").with("low", text(lo)).with("high", text(hi));
+}
+
+// "; 1 of them touched it at step 62 and ended above it, at 2.27" after the runs that did not learn.
+Message with_fell_back(const Message& missed, const VariantResult& v) {
+  std::vector<Arg> steps, levels;
+  for (const RunSummary& r : v.runs)
+    if (r.fell_back() && !r.pending()) {
+      steps.push_back(Arg::count(r.touched_step));
+      levels.push_back(Arg::value(r.final_loss));
+    }
+  if (steps.empty()) return missed;
+  const Message fell = Message("fell_back")
+                           .plural_by("count", static_cast<double>(steps.size()))
+                           .with("steps", Arg::list("join.comma", steps))
+                           .with("levels", Arg::list("join.comma", levels));
+  return Message("missed.fell_back").with("missed", missed).with("fell", fell);
+}
+
+Message missed_only(const VariantResult& v, const Answer& a, const char* key, std::size_t n, std::size_t missing) {
+  Message m(key);
+  m.with("label", variant_label_arg(v)).with("threshold", Arg::value(a.threshold)).with("steps", Arg::count(a.steps));
+  if (n == 1) return m;
+  m.with("seeds", seeds_message(n));
+  if (missing == n) return m;
+  std::vector<Arg> others;
+  for (const RunSummary& r : v.runs)
+    if (r.steps_to_threshold > 0) others.push_back(Arg::count(r.steps_to_threshold));
+  return m.with("missing", Arg::count(static_cast<double>(missing)))
+      .with("others", Arg::list("join.comma", others))
+      .plural_by("reaching", v.runs_reaching);
+}
+
+// "... did not reach smoothed loss 0.1 in 400 steps [for any of 3 seeds | for 2 of 3 seeds (the other at step 61)]"
+Message missed(const VariantResult& v, const Answer& a) {
+  const std::size_t n = v.runs.size();
+  const std::size_t missing = n - static_cast<std::size_t>(v.runs_reaching);
+  const char* key = n == 1 ? "missed" : missing == n ? "missed.all" : "missed.some";
+  return with_fell_back(missed_only(v, a, key, n, missing), v);
+}
+
+// How the reference (or a variant) reached it, for the second half of a "never" sentence.
+Message reached(const VariantResult& v) {
+  const bool some = static_cast<std::size_t>(v.runs_reaching) < v.runs.size();
+  Message m(some ? "reached.some" : "reached");
+  m.with("label", variant_label_arg(v)).with("at", reached_at(v));
+  if (some) m.with("reaching", Arg::count(v.runs_reaching)).with("seeds", seeds_message(v.runs.size()));
+  return m;
+}
+
+// A sentence followed by the one-seed note.
+Message one_seed_noted(const Message& sentence) { return Message("noted").with("sentence", sentence).with("note", Message("one_seed")); }
+
+Message comparison_sentence(const VariantResult& v, const VariantResult& ref, const Answer& a) {
+  const bool one_seed = v.runs.size() == 1;
+  switch (v.outcome) {
+    case Outcome::never:
+    case Outcome::reference_never: {
+      const bool mine = v.outcome == Outcome::never;
+      const Message s = Message("compare.never").with("missed", missed(mine ? v : ref, a)).with("reached", reached(mine ? ref : v));
+      return one_seed ? one_seed_noted(s) : s;
+    }
+    case Outcome::neither:
+      return Message(one_seed ? "compare.neither" : "compare.neither.seeds")
+          .with("label", variant_label_arg(v))
+          .with("ref", variant_label_arg(ref))
+          .with("threshold", Arg::value(a.threshold))
+          .with("steps", Arg::count(a.steps))
+          .with("level", Arg::value(v.median_final_loss))
+          .with("refLevel", Arg::value(ref.median_final_loss));
+    default: break;
+  }
+  const Message result = Message("compare.result")
+                             .with("label", variant_label_arg(v))
+                             .with("threshold", Arg::value(a.threshold))
+                             .with("at", reached_at(v))
+                             .with("refSteps", Arg::count(ref.median_steps_to_threshold))
+                             .with("ref", variant_label_arg(ref))
+                             .with("difference", difference(v, /*cell=*/false));
+  const char* slower_or_faster = v.steps_earlier > 0 ? ".slower" : ".faster";
+  // Every pair ordered: "every seed of A was slower than every seed of B"; most: "in 99 of the 100 pairs".
+  const char* every_or_most = v.pairs_ahead == v.pairs ? "" : ".most";
+  // "over 3 seeds each", "over 10 and 3 seeds": what the verdict rests on.
+  const Message over = Message(v.runs.size() == ref.runs.size() ? "over.each" : "over.both")
+                           .with("seeds", Arg::count(static_cast<double>(v.runs.size())))
+                           .with("refSeeds", Arg::count(static_cast<double>(ref.runs.size())));
+  const auto verdict = [&](const std::string& key) {
+    return Message(key)
+        .with("result", result)
+        .with("label", variant_label_arg(v))
+        .with("range", seed_range(v))
+        .with("ref", variant_label_arg(ref))
+        .with("refRange", seed_range(ref))
+        .with("ahead", Arg::count(v.pairs_ahead))
+        .with("pairs", Arg::count(v.pairs))
+        .with("over", over);
+  };
+  switch (v.outcome) {
+    case Outcome::clear: return verdict(std::string("compare.clear") + slower_or_faster + every_or_most);
+    case Outcome::within_spread: return verdict("compare.spread").with("share", Arg::value(100 * a.defs.clear_share));
+    case Outcome::small:
+      return verdict(std::string("compare.small") + slower_or_faster + every_or_most)
+          .with("clearRatio", Arg::value(a.defs.clear_ratio));
+    case Outcome::one_seed: return one_seed_noted(result);
+    default: return result;
+  }
+}
+
+Message single_sentence(const VariantResult& v, const Answer& a) {
+  if (std::isinf(v.median_steps_to_threshold)) return Message("single.never").with("missed", missed(v, a));
+  Message m(v.runs.size() > 1 ? "single.seeds" : "single");
+  m.with("label", variant_label_arg(v)).with("threshold", Arg::value(a.threshold)).with("at", reached_at(v));
+  if (v.runs.size() > 1) m.with("seeds", seeds_message(v.runs.size())).with("range", seed_range(v));
+  return m;
+}
+
+Message stall_sentence(const Answer& a) {
+  const bool any = std::any_of(a.variants.begin(), a.variants.end(), [](const VariantResult& v) { return v.runs_stalled > 0; });
+  Message m(any ? "stalls" : "stalls.none");
+  m.with("band", Arg::value(100 * a.defs.stall_band))
+      .with("minSteps", Arg::count(a.defs.stall_min_steps))
+      .with("threshold", Arg::value(a.threshold));
+  if (!any) return m;
+  std::vector<Arg> items;
+  for (const VariantResult& v : a.variants)
+    items.push_back(Message("stalls.item").with("label", variant_label_arg(v)).with("stalls", variant_stall_arg(v)));
+  return m.with("list", Arg::list("join.semicolon", items));
+}
+
+// "Diverged: unscaled in 1 of 2 seeds (at step 121)."; no message when nothing diverged.
+std::vector<Message> diverged_sentence(const Answer& a) {
+  std::vector<Arg> items;
+  for (const VariantResult& v : a.variants) {
+    if (v.runs_diverged == 0) continue;
+    std::vector<Arg> at;
+    for (const RunSummary& r : v.runs)
+      if (r.diverged) at.push_back(Arg::count(r.diverged_step));
+    items.push_back(Message("diverged.item")
+                        .with("label", variant_label_arg(v))
+                        .plural_by("diverged", v.runs_diverged)
+                        .with("seeds", seeds_message(v.runs.size()))
+                        .with("steps", Arg::list("join.comma", at)));
+  }
+  if (items.empty()) return {};
+  return {Message("diverged").with("list", Arg::list("join.semicolon", items))};
+}
+
+Message final_sentence(const Answer& a) {
+  const bool several = std::any_of(a.variants.begin(), a.variants.end(), [](const VariantResult& v) { return v.runs.size() > 1; });
+  std::vector<Arg> items;
+  for (const VariantResult& v : a.variants)
+    items.push_back(Message("final.item").with("label", variant_label_arg(v)).with("level", Arg::value(v.median_final_loss)));
+  return Message(several ? "final.median" : "final").with("list", Arg::list("join.comma", items));
+}
+
+}  // namespace
+
+std::vector<Message> answer_messages(const Answer& a) {
+  std::vector<Message> out;
+  if (!a.ready || a.variants.empty()) return out;
+  const VariantResult& ref = a.variants.front();
+  if (a.variants.size() == 1) out.push_back(single_sentence(ref, a));
+  for (std::size_t i = 1; i < a.variants.size(); ++i) out.push_back(comparison_sentence(a.variants[i], ref, a));
+  for (const Message& m : diverged_sentence(a)) out.push_back(m);
+  out.push_back(stall_sentence(a));
+  if (a.final) out.push_back(final_sentence(a));
+  return out;
+}
+
+std::vector<std::string> answer_sentences(const Answer& a) {
+  std::vector<std::string> out;
+  for (const Message& m : answer_messages(a)) out.push_back(english(m));
+  return out;
+}
+
+}  // namespace sqrtdk

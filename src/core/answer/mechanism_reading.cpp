@@ -1,0 +1,220 @@
+#include "core/answer/mechanism_reading.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/lesson/saturation.hpp"
+
+namespace sqrtdk {
+namespace {
+
+double window_mean(const std::vector<float>& x, std::size_t from, std::size_t to) {
+  double s = 0;
+  for (std::size_t t = from; t < to; ++t) s += x[t];
+  return to > from ? s / static_cast<double>(to - from) : kNaN;
+}
+
+// Steps of a run whose every mechanism curve and loss are finite (a diverged run ends early).
+std::size_t usable_steps(const RunCurve& r) {
+  const MechanismCurves& m = r.mechanism;
+  std::size_t n = std::min({r.loss.size(), m.qk_grad.size(), m.qk_update.size(), m.spread.size(), m.top_weight.size()});
+  if (m.jacobian.empty()) return 0;
+  for (const std::vector<float>& layer : m.jacobian) n = std::min(n, layer.size());
+  for (std::size_t t = 0; t < n; ++t)
+    if (!std::isfinite(r.loss[t]) || !std::isfinite(m.qk_grad[t])) return t;
+  return n;
+}
+
+VariantMechanism measure(const VariantCurves& v, int window) {
+  const std::size_t w = static_cast<std::size_t>(window);
+  std::vector<double> eg, eu, ejm, es, et, lg, ls, drop, peak_step;
+  std::vector<std::vector<double>> ej, lj;  // (layers, seeds)
+  for (const RunCurve& r : v.runs) {
+    const std::size_t n = usable_steps(r);
+    if (!r.mechanism.given() || n < w) continue;
+    const MechanismCurves& m = r.mechanism;
+    eg.push_back(window_mean(m.qk_grad, 0, w));
+    eu.push_back(window_mean(m.qk_update, 0, w));
+    const std::size_t L = m.jacobian.size();
+    ej.resize(std::max(ej.size(), L));
+    lj.resize(std::max(lj.size(), L));
+    double mean_early = 0;
+    for (std::size_t l = 0; l < L; ++l) {
+      ej[l].push_back(window_mean(m.jacobian[l], 0, w));
+      lj[l].push_back(window_mean(m.jacobian[l], n - w, n));
+      mean_early += ej[l].back() / static_cast<double>(L);
+    }
+    ejm.push_back(mean_early);
+    es.push_back(window_mean(m.spread, 0, w));
+    et.push_back(window_mean(m.top_weight, 0, w));
+    lg.push_back(window_mean(m.qk_grad, n - w, n));
+    ls.push_back(window_mean(m.spread, n - w, n));
+    const std::vector<double> smooth = smoothed_loss(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
+    const auto peak = std::max_element(smooth.begin(), smooth.end());
+    drop.push_back(smooth.back() > 0 ? *peak / smooth.back() : kNaN);
+    peak_step.push_back(static_cast<double>(peak - smooth.begin()) + 1);
+  }
+  VariantMechanism out;
+  out.runs = static_cast<int>(eg.size());
+  if (out.runs == 0) return out;
+  out.early_grad = median(eg), out.early_update = median(eu), out.early_jacobian_mean = median(ejm);
+  out.early_spread = median(es), out.early_top = median(et);
+  out.late_grad = median(lg), out.late_spread = median(ls);
+  for (std::size_t l = 0; l < lj.size(); ++l) {
+    const double late = median(lj[l]);
+    if (l == 0 || late < out.late_jacobian) {
+      out.jacobian_layer = static_cast<int>(l);
+      out.late_jacobian = late;
+      out.early_jacobian = median(ej[l]);
+    }
+  }
+  out.drop = median(drop), out.peak_step = std::round(median(peak_step));
+  return out;
+}
+
+// A ratio as a learner reads it: 3 significant digits below 100 ("3.25"), a whole number from 100 on ("5790").
+Arg times_arg(double r) { return r >= 100 ? Arg::count(std::round(r)) : Arg::value(r); }
+
+// "8.1× larger" / "3.2× smaller": how `x` compares with `ref`.
+Message relation(double x, double ref) {
+  const double r = x / ref;
+  return Message(r >= 1 ? "mech.larger" : "mech.smaller").with("times", times_arg(r >= 1 ? r : 1 / r));
+}
+
+Arg steps_arg(const VariantResult& v, int steps) { return variant_median_arg(v, steps); }
+
+// The variant the "why" box is about: unscaled when it is there, else the first after the reference.
+std::size_t subject_of(const std::vector<VariantCurves>& variants) {
+  for (std::size_t i = 1; i < variants.size(); ++i)
+    if (variants[i].name == "unscaled") return i;
+  return 1;
+}
+
+bool learns(const VariantResult& v) { return std::isfinite(v.median_steps_to_threshold); }
+
+void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
+  const VariantMechanism& ref = out.variants[0];
+  const Arg window = Arg::count(a.defs.window);
+  for (std::size_t i = 1; i < vs.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0 || ref.runs == 0) continue;
+    out.qk.push_back(Message("mech.qk.start").with("window", window).with("label", variant_label_arg(a.variants[i]))
+                         .with("ref", variant_label_arg(a.variants[0])).with("grad", Arg::value(v.early_grad))
+                         .with("refGrad", Arg::value(ref.early_grad)).with("relation", relation(v.early_grad, ref.early_grad)));
+    if (vs[i].name == "unscaled" && vs[0].name == "scaled")
+      // Larger: by the scale's factor, less what the sharper softmax takes back (if it is sharper at all).
+      out.qk.push_back(Message(v.early_grad < ref.early_grad                          ? "mech.qk.smaller_why"
+                               : v.early_jacobian_mean < ref.early_jacobian_mean ? "mech.qk.larger_why"
+                                                                                  : "mech.qk.larger_why_not_sharper")
+                           .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
+                           .with("jacobian", Arg::value(v.early_jacobian_mean))
+                           .with("refJacobian", Arg::value(ref.early_jacobian_mean)));
+  }
+  if (!a.ready) return;
+  for (std::size_t i = 0; i < vs.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0 || !std::isfinite(v.drop)) continue;
+    const VariantResult& r = a.variants[i];
+    const bool high = !(r.median_final_loss < a.threshold);
+    const char* key = !high ? "mech.qk.done" : v.drop >= kDeadDrop ? "mech.qk.died" : "mech.qk.alive";
+    out.qk.push_back(Message(key).with("label", variant_label_arg(r)).with("drop", times_arg(v.drop))
+                         .with("peak", Arg::count(v.peak_step)).with("loss", Arg::value(r.median_final_loss))
+                         .with("grad", Arg::value(v.late_grad)));
+  }
+}
+
+void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismSetting& s) {
+  std::vector<Arg> early, late;
+  for (std::size_t i = 0; i < out.variants.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0) continue;
+    const Arg label = variant_label_arg(a.variants[i]);
+    const Arg layer = Arg::count(v.jacobian_layer + 1);
+    early.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.early_jacobian)).with("layer", layer));
+    late.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.late_jacobian)).with("layer", layer));
+    out.jacobian.push_back(Message(saturated(v.early_top) ? "mech.saturated" : "mech.not_saturated")
+                               .with("label", label).with("top", Arg::value(v.early_top))
+                               .with("bar", Arg::value(kSaturatedTopWeight)));
+  }
+  if (early.empty()) return;
+  out.jacobian.insert(out.jacobian.begin(),
+                      Message("mech.jacobian").with("window", Arg::count(a.defs.window)).with("early", Arg::list("join.dot", early))
+                          .with("late", Arg::list("join.dot", late)).with("keys", Arg::count(s.keys))
+                          .with("uniform", Arg::value(std::sqrt(s.keys - 1.0) / s.keys)));  // |J|_F of p_i = 1/n
+}
+
+void spread_sentences(MechanismReading& out, const Answer& a) {
+  std::vector<Arg> early, late;
+  for (std::size_t i = 0; i < out.variants.size(); ++i) {
+    const VariantMechanism& v = out.variants[i];
+    if (v.runs == 0) continue;
+    const Arg label = variant_label_arg(a.variants[i]);
+    early.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.early_spread)));
+    late.push_back(Message("mech.item").with("label", label).with("value", Arg::value(v.late_spread)));
+  }
+  if (early.empty()) return;
+  out.spread.push_back(Message("mech.spread").with("window", Arg::count(a.defs.window))
+                           .with("early", Arg::list("join.dot", early)).with("late", Arg::list("join.dot", late)));
+}
+
+void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
+  if (!a.ready || vs.size() < 2) return;
+  const std::size_t i = subject_of(vs);
+  const VariantMechanism& v = out.variants[i];
+  const VariantMechanism& ref = out.variants[0];
+  if (v.runs == 0 || ref.runs == 0) return;
+  const VariantResult& r = a.variants[i];
+  if (!learns(a.variants[0])) return;  // the reference did not learn either: nothing for the mechanism to explain
+  const bool adam = s.optimizer == Optimizer::adam;
+  // Failed: most seeds never reached the threshold and stalled to the end; otherwise still falling at the end.
+  const bool stuck = 2 * r.stalls_to_end > static_cast<int>(r.runs.size()) || r.runs_diverged > 0;
+  const char* outcome = learns(r) ? ".learns" : stuck ? ".fails" : ".slow";
+  const std::string kind = std::string(adam ? "adam" : "sgd") + outcome;
+  const Arg label = variant_label_arg(r), ref_label = variant_label_arg(a.variants[0]);
+  out.why_title = Message("mech.why.title." + kind).with("label", label);
+  Message body("mech.why." + kind);
+  body.with("label", label).with("ref", ref_label).with("window", Arg::count(a.defs.window))
+      .with("grad", relation(v.early_grad, ref.early_grad)).with("update", relation(v.early_update, ref.early_update))
+      .with("steps", steps_arg(r, a.steps)).with("refSteps", steps_arg(a.variants[0], a.steps))
+      .with("lr", Arg::value(s.lr)).with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
+      .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
+      .with("layer", Arg::count(v.jacobian_layer + 1))
+      .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", times_arg(v.drop))
+      .with("loss", Arg::value(r.median_final_loss)).with("threshold", Arg::value(a.threshold))
+      .with("missed", Arg::count(static_cast<double>(r.runs.size()) - r.runs_reaching))
+      .with("seeds", Arg::count(static_cast<double>(r.runs.size()))).with("budget", Arg::count(a.steps));
+  out.why.push_back(body);
+}
+
+}  // namespace
+
+MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, const Answer& answer,
+                                const MechanismSetting& setting) {
+  MechanismReading out;
+  for (const VariantCurves& v : variants)
+    for (const RunCurve& r : v.runs) out.given = out.given || r.mechanism.given();
+  if (!out.given || variants.size() != answer.variants.size()) return out;
+  for (const VariantCurves& v : variants) out.variants.push_back(measure(v, answer.defs.window));
+  qk_sentences(out, variants, answer, setting);
+  jacobian_sentences(out, answer, setting);
+  spread_sentences(out, answer);
+  why_box(out, variants, answer, setting);
+  return out;
+}
+
+std::string mechanism_text(const MechanismReading& reading) {
+  std::string text;
+  const auto paragraph = [&](const char* title, const std::vector<Message>& ms) {
+    if (ms.empty()) return;
+    text += title;
+    for (const Message& m : ms) text += " " + english(m);
+    text += "\n";
+  };
+  paragraph("q/k gradient:", reading.qk);
+  paragraph("softmax Jacobian:", reading.jacobian);
+  paragraph("logit spread:", reading.spread);
+  if (!reading.why_title.key.empty()) paragraph((english(reading.why_title)).c_str(), reading.why);
+  return text;
+}
+
+}  // namespace sqrtdk

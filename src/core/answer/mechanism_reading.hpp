@@ -1,0 +1,68 @@
+// The mechanism told in words: one measured sentence under each mechanism chart and the "why" box, computed
+// from the runs' whole-model mechanism curves (analysis.hpp MechanismCurves) and the answer, for the CLI
+// (sqrtdk compare) and the page (lab.compare) alike.
+//
+// Windows   early = steps 1..w, late = the last w steps every run of the variant has, w = the answer's
+//           trailing window (CurveDefinitions::window); a run's reading is its mean over the window and a
+//           variant's is the median over its seeds.
+// Drop      the q/k gradient's trailing mean (window w) at its peak divided by its value at the last step.
+// Dead      a drop of at least kDeadDrop while the variant's median final loss is above the threshold: the
+//           gradient is small while the loss is still high, which is the lesson's claim.  (The SGD scenario's
+//           qk_collapse claim uses the same bar.)
+// Jacobian |J|_F per layer; a variant is read in its layer whose late |J|_F is smallest (the most saturated
+//           one: a mean over layers would hide a first layer whose softmax passes nothing behind a second that
+//           does).
+// Saturated the variant's mean top weight over the early window, judged by saturation.hpp.
+// Why box   about unscaled (else the first variant after the reference), once the answer is ready and the
+//           reference learned: it learns (median steps to threshold), fails (most seeds stalled to the end, or
+//           one diverged) or is slow (still falling when the steps ran out), each told for the optimizer.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/answer/analysis.hpp"
+#include "core/settings/config.hpp"
+#include "core/text/phrasebook.hpp"
+
+namespace sqrtdk {
+
+inline constexpr double kDeadDrop = 20;
+
+// What the readings need besides the curves: the optimizer and its rate, d_k, and the longest attention row.
+struct MechanismSetting {
+  Optimizer optimizer = Optimizer::adam;
+  double lr = 1e-3;
+  int dk = 64;
+  int keys = 21;  // the model's sequence length: a row has 1 to `keys` keys
+};
+
+struct VariantMechanism {
+  int runs = 0;                    // runs with at least a window of mechanism curves
+  double early_grad = kNaN, early_update = kNaN, early_spread = kNaN, early_top = kNaN;
+  double late_grad = kNaN, late_spread = kNaN;
+  double early_jacobian_mean = kNaN;  // over all layers
+  int jacobian_layer = 0;          // 0-based: the layer whose |J|_F ends smallest (median over seeds)
+  double early_jacobian = kNaN, late_jacobian = kNaN;  // in that layer
+  double drop = kNaN;              // median over seeds of the q/k gradient's drop
+  double peak_step = kNaN;         // median over seeds of the step of its peak
+};
+
+struct MechanismReading {
+  bool given = false;              // the runs carried mechanism curves
+  std::vector<VariantMechanism> variants;  // in the answer's order
+  std::vector<Message> qk, jacobian, spread;  // the sentences under each chart
+  Message why_title;               // no key: no "why" box yet (the answer is not ready, or one variant)
+  std::vector<Message> why;
+};
+
+MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, const Answer& answer,
+                                const MechanismSetting& setting);
+
+// The readings as the member "mechanism" of the answer's JSON (analysis_json.cpp): {qk, jacobian, spread, why:
+// [English text], why_title: text or null, messages: the same as messages}.  Nothing when no curves were given.
+void write_mechanism_member(JsonWriter& w, const MechanismReading& reading);
+
+// English texts of the readings, one paragraph per chart and the box (for the CLI).
+std::string mechanism_text(const MechanismReading& reading);
+
+}  // namespace sqrtdk

@@ -1,0 +1,22 @@
+# cmake -DLAYER=nn -DALLOWED=nn,settings,arith -DDIR=src/core/nn -DSTAMP=file -P check_layer.cmake
+# Fails when a file of the layer includes "core/<folder>/..." for a folder not in ALLOWED (the layer itself and
+# the layers below it); writes STAMP when every include is allowed.
+cmake_minimum_required(VERSION 3.18)
+string(REPLACE "," ";" allowed "${ALLOWED}")
+file(GLOB files ${DIR}/*.cpp ${DIR}/*.hpp)
+set(problems "")
+foreach(file ${files})
+  file(STRINGS ${file} includes REGEX "^#include \"core/")
+  foreach(line ${includes})
+    string(REGEX MATCH "core/([a-z_]+)/" match "${line}")
+    set(folder "${CMAKE_MATCH_1}")
+    if(NOT match OR NOT folder IN_LIST allowed)
+      get_filename_component(name ${file} NAME)
+      string(APPEND problems "\n  core/${LAYER}/${name}: ${line}")
+    endif()
+  endforeach()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "core/${LAYER} may include only core/{${ALLOWED}}:${problems}")
+endif()
+file(WRITE ${STAMP} "")

@@ -1,0 +1,67 @@
+// The scenarios' claims, measured as rates over many seeds.
+//
+// Training this copy task is chaotic: a rounding-level change sends a run down another trajectory after a few
+// dozen steps, so a claim about one seed says little about a setting.  Each scenario is therefore measured on
+// kClaimSeeds seeds (scripts/measure-claims.sh runs `sqrtdk claims --measure` for each), the per-seed outcomes
+// are committed in claims_table.cpp, and every claim a caption makes is a count over that table ("unscaled did not
+// learn on 20 of 20 seeds").  The float arithmetic is the same natively and in WebAssembly (gemm_f32x4.hpp,
+// simd_math.hpp, det_math.hpp), so the table holds on every machine, and tests/cpp/test_scenarios.cpp re-measures
+// a few seeds of each scenario and fails when the table is stale.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/claims/scenarios.hpp"
+
+namespace sqrtdk {
+
+constexpr int kClaimSeeds = 20;  // seeds 0 .. 19 of every scenario
+
+// What one run of a scenario's variant did, read from its whole curve (every step of the scenario's budget).
+struct SeedOutcome {
+  int reached = -1;            // first step with the smoothed loss below the threshold, -1 never (learned or not)
+  double final_loss = 0;       // smoothed loss at the last step analysed
+  double min_loss = 0;         // lowest smoothed loss of the run
+  int diverged_step = 0;       // 0: did not diverge
+  double start_entropy = 0;    // layer 0's mean attention entropy at step 1, nats (mean over heads)
+  double start_jacobian = 0;   // layer 0's mean softmax Jacobian norm at step 1
+  double end_jacobian = 0;     // layer 0's mean softmax Jacobian norm over the last 50 steps
+  double qk_drop = 0;          // peak / final of the smoothed q/k gradient (mechanism.hpp)
+  double start_qk_gradient = 0;  // the q/k gradient at step 1 (all layers)
+};
+
+// The variants a scenario's claims need measured: its reference (first variant), then each variant a claim names.
+std::vector<std::string> measured_variants(const Scenario& scenario);
+
+// Trains `variant` of the scenario's settings on seed `seed` for the scenario's steps and reads the outcome.
+SeedOutcome measure_seed(const ExerciseSettings& settings, const std::string& variant, uint64_t seed);
+
+// Learned (analysis.hpp's one definition): reached the threshold and ended below it.  Touched: reached it and
+// ended above it (fell back).
+bool learned(const SeedOutcome& o, double threshold);
+bool touched(const SeedOutcome& o, double threshold);
+
+struct MeasuredVariant {
+  const char* variant;                // as in the scenario's settings ("scaled", "unscaled", "qknorm")
+  std::vector<SeedOutcome> seeds;     // seeds 0 .. kClaimSeeds - 1
+};
+struct MeasuredScenario {
+  const char* id;
+  const char* settings;               // the settings it was measured with: a changed preset makes the table stale
+  std::vector<MeasuredVariant> variants;
+};
+
+// The committed measurements (claims_table.cpp, written by scripts/measure-claims.sh).
+const std::vector<MeasuredScenario>& measured_scenarios();
+const MeasuredScenario* find_measurement(const std::string& id);  // nullptr if not measured
+
+// The table's rows for one scenario's measurement, as claims_table.cpp spells them.
+std::string measurement_source(const MeasuredScenario& m);
+
+// What a scenario's caption says it measured, in sentences built from the table ("" if not measured).
+std::string measured_sentences(const Scenario& scenario);
+// lead + measured_sentences: the caption the page and the CLI show.
+std::string scenario_caption(const Scenario& scenario);
+
+}  // namespace sqrtdk

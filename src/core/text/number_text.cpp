@@ -1,0 +1,43 @@
+#include "core/text/number_text.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sqrtdk {
+namespace {
+
+// ∞ rather than printf's "inf": one spelling with the page's.
+const char* infinity(double x) { return x > 0 ? "∞" : "-∞"; }
+
+std::string printed(const char* format, double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+}  // namespace
+
+std::string format_number(double x) {
+  if (std::isnan(x)) return "–";
+  if (std::isinf(x)) return infinity(x);
+  return printed("%.3g", x);
+}
+
+std::string format_given(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return infinity(x);
+  return printed("%g", x);
+}
+
+std::string format_whole(double x) {
+  if (std::isfinite(x) && std::floor(x) == x && std::fabs(x) < 1e18) return printed("%.0f", x);
+  return format_given(x);
+}
+
+std::string format_steps(double steps) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, steps == std::floor(steps) ? "%.0f" : "%.1f", steps);
+  return buf;
+}
+
+}  // namespace sqrtdk
