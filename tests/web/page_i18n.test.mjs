@@ -20,7 +20,7 @@ const HASH = '#steps=30&seeds=1&evalEvery=10&variants=scaled,unscaled&seed=1.5&n
 // Core text, not the page's: shown as the wasm core wrote it until the core's phrasebook reaches strings.js
 // (its `answer` section).  The answer's sentences, definitions and cells; the run table's cells from the answer
 // and its row names (the core's display names once an answer is there); the scenarios' titles, captions and
-// settings (src/core/scenarios.cpp).
+// settings (src/core/claims/scenarios.cpp).
 const CORE_TEXT = ['.answer-sentences', '.answer-definitions', '.answer-table td', '.answer-table tbody th',
   '.run-table td[data-cell]', '.run-table tbody th', '[data-scenarios] tbody'];
 
@@ -90,7 +90,7 @@ test('pseudo-locale: every text of both panels comes from strings.js', async (t)
     // The explorer: a preset chip, the log scale, a new draw; the exercise: train to the end.
     await root.locator('[data-key="alpha"] .chips button').first().click();
     await root.locator('[data-key="weightsLogY"] input').check();
-    await root.locator('button[data-key="seed"]').click();
+    await root.locator('button.secondary[data-key="seed"]').click();  // Resample (the median chip shares the key)
     await root.locator('button.primary').click();
     await root.locator('.answer[data-final="true"]').waitFor({ timeout: 120000 });
     // A settings change after training that would discard the runs (another first seed): the pending notice and
