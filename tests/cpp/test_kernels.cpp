@@ -1,7 +1,7 @@
 // The float kernels on simd_math.hpp's vectors against the scalar loops, which the double instantiation runs:
 // same inputs (rounded to float), sizes that are not multiples of the vector width (C = 13, D = 5, T = 21, V = 7),
-// so full vectors, partial ones and single lanes all run.  The layers run on vectors in the wasm build of this suite
-// (simd::kVectorLayers); natively float keeps the scalar loops, checked here the same way.  Float keeps ~7 digits; the tolerance is 2e-5 relative
+// so full vectors, partial ones and single lanes all run.  Every build's float layers run on these kernels; the scalar
+// loops are double's.  Float keeps ~7 digits; the tolerance is 2e-5 relative
 // to each output's largest value, far below what a wrong lane or a missed tail gives.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Eigen implementations of the products in gemm.hpp (native path and reference).
+// Eigen implementations of the products in gemm.hpp (the reference, and the opt-in fast native backend).
 #include <Eigen/Core>
 
 #include "core/arith/gemm.hpp"

@@ -24,10 +24,6 @@ namespace sqrtdk::simd {
 
 inline constexpr int kLanes = 4;
 
-// Whether the float layers (layers.cpp, attention.cpp) run on these vectors: always, so that every build runs the
-// same arithmetic.  The scalar loops remain for double, the reference tests/cpp/test_kernels.cpp compares to.
-inline constexpr bool kVectorLayers = true;
-
 typedef float F __attribute__((vector_size(4 * kLanes)));
 typedef int32_t I __attribute__((vector_size(4 * kLanes)));   // lane masks: -1 true, 0 false
 typedef uint32_t U __attribute__((vector_size(4 * kLanes)));  // bit patterns

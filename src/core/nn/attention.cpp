@@ -1,6 +1,6 @@
 // Causal multi-head attention (layers.hpp): per (batch, head) the products go to gemm.hpp, the softmax and its
-// statistics row by row here.  Float rows run on simd_math.hpp's vectors where simd::kVectorLayers says so (wasm);
-// the scalar rows are double's and the reference.
+// statistics row by row here.  Float rows run on simd_math.hpp's vectors in every build;
+// the scalar rows run for double only: the gradient checks' type and the kernels' reference.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,7 +16,7 @@ namespace sqrtdk {
 namespace {
 
 template <typename T>
-constexpr bool kVector = std::is_same_v<T, float> && simd::kVectorLayers;
+constexpr bool kVector = std::is_same_v<T, float>;
 
 // What one softmax row adds to the layer's statistics.
 template <typename T>
@@ -61,7 +61,7 @@ RowStats<T> softmax_row(T* p, T* s, T scale, int i, int TT) {
 // (exp(0) = 1 exactly), and the entropy needs one log per row:
 //   -sum p_j ln p_j = -sum p_j ((s_j - max) - ln Z) = ln Z - (1/Z) sum e_j (s_j - max)
 // (two non-negative terms, no cancellation).
-[[maybe_unused]] RowStats<float> softmax_row_vec(float* p, float* s, float scale, int i, int TT) {
+RowStats<float> softmax_row_vec(float* p, float* s, float scale, int i, int TT) {
   using namespace simd;
   const int n = i + 1;
   F mx = splat(-INFINITY), sum = splat(0);
@@ -109,7 +109,7 @@ T softmax_backward_row(T* d, const T* p, const T* qk, T scale, int i, int TT) {
   return acc;
 }
 
-[[maybe_unused]] float softmax_backward_row_vec(float* d, const float* p, const float* qk, float scale, int i, int TT) {
+float softmax_backward_row_vec(float* d, const float* p, const float* qk, float scale, int i, int TT) {
   using namespace simd;
   const int n = i + 1;
   float s = 0;  // in the scalar row's order: dS's rounding is what the key bias's zero gradient is made of

@@ -13,10 +13,11 @@
 namespace sqrtdk {
 
 namespace {
-// Float runs the vector kernels of layers_simd.hpp where simd::kVectorLayers says so (wasm); the scalar loops below
-// are double's (gradient checks), native float's, and the reference those kernels are tested against.
+// Float runs the vector kernels of layers_simd.hpp in every build (the one arithmetic: the same bits on every CPU
+// and in wasm).  The scalar loops below run for double only: the gradient checks' type, and the reference
+// tests/cpp/test_kernels.cpp compares the kernels to.
 template <typename T>
-constexpr bool kVector = std::is_same_v<T, float> && simd::kVectorLayers;
+constexpr bool kVector = std::is_same_v<T, float>;
 }  // namespace
 
 // out = (x - mean) * rstd * g + b per row, rstd = 1 / sqrt(var + eps) (PyTorch's nn.LayerNorm)

@@ -1,6 +1,6 @@
-// The float kernels of layers.hpp on simd_math.hpp's vectors: layers.cpp calls these for float where
-// simd::kVectorLayers says so (wasm) and keeps its scalar loops otherwise and for double (gradient checks), the
-// reference tests/cpp/test_kernels.cpp compares them to.
+// The float kernels of layers.hpp on simd_math.hpp's vectors: layers.cpp calls these for float in every build; its
+// scalar loops run for double only (the gradient checks), the reference tests/cpp/test_kernels.cpp compares these
+// kernels to.
 // Same arguments and shapes as the functions of the same name in layers.hpp.
 #pragma once
 
