@@ -27,13 +27,6 @@ int first_below(const std::vector<double>& s, double threshold) {
 
 }  // namespace
 
-double median(std::vector<double> v) {
-  if (v.empty()) return kNaN;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 int steps_to_threshold(const std::vector<float>& loss, double threshold, const CurveDefinitions& defs) {
   const std::vector<double> s = smoothed_loss(loss, defs.window);
   const int first = first_below(s, threshold);

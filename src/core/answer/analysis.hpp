@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "core/arith/median.hpp"
 #include "core/settings/config.hpp"
 #include "core/text/number_text.hpp"
 #include "core/text/phrasebook.hpp"
@@ -54,8 +55,6 @@ bool learned(int first_step_below, double final_loss, double threshold);
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kNever = std::numeric_limits<double>::infinity();  // steps to a threshold never reached
-
-double median(std::vector<double> values);  // NaN for none; the mean of the middle two for an even count
 
 std::vector<double> smoothed_loss(const std::vector<float>& loss, int window);
 // 1-based step, or -1 if the smoothed loss never goes below threshold.

@@ -96,10 +96,7 @@ double median_steps(const std::vector<SeedOutcome>& seeds, double threshold) {
   std::vector<double> steps;
   for (const SeedOutcome& o : seeds)
     if (learned(o, threshold)) steps.push_back(o.reached);
-  if (steps.empty()) return kNaN;
-  std::sort(steps.begin(), steps.end());
-  const std::size_t n = steps.size();
-  return n % 2 ? steps[n / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
+  return median(steps);
 }
 
 std::string count(int k, int n) { return std::to_string(k) + " of " + std::to_string(n) + " seeds"; }

@@ -12,6 +12,7 @@ namespace sqrtdk {
 std::string format_roundtrip(double x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (x == 0) return "0";  // -0 too, as JavaScript writes it
   char buf[32];
   for (int precision = 15; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*g", precision, x);

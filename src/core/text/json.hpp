@@ -7,7 +7,8 @@
 // The one JSON writer of the project: the CLI's documents and the analysis's (analysis_json.cpp, which lab.compare
 // returns to the page) both go through it.  Keys are written in snake_case; a writer made with camel_case = true
 // writes them in camelCase (steps_to_threshold -> stepsToThreshold), so each document's keys are spelled once.
-// Numbers: integers exactly; doubles by format_roundtrip(), so they read back bit for bit;
+// Numbers: integers exactly; doubles by format_roundtrip(), so they read back bit for bit (-0 as 0, as JavaScript
+// writes it);
 // NaN and infinities become null. Strings are escaped per RFC 8259 (", \, and control characters; other
 // bytes pass through, so give it UTF-8). Misuse (a value where a key is due, unbalanced end_*) throws
 // std::logic_error: it is a bug in the command, not bad input.

@@ -10,6 +10,7 @@ namespace {
 const char* infinity(double x) { return x > 0 ? "∞" : "-∞"; }
 
 std::string printed(const char* format, double x) {
+  if (x == 0) x = 0;  // -0 is written "0", as JavaScript writes it
   char buf[40];
   std::snprintf(buf, sizeof buf, format, x);
   return buf;
@@ -34,10 +35,6 @@ std::string format_whole(double x) {
   return format_given(x);
 }
 
-std::string format_steps(double steps) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, steps == std::floor(steps) ? "%.0f" : "%.1f", steps);
-  return buf;
-}
+std::string format_steps(double steps) { return printed(steps == std::floor(steps) ? "%.0f" : "%.1f", steps); }
 
 }  // namespace sqrtdk
