@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Measures every scenario's claims over seeds 0-19 and writes src/core/claims/claims_table.cpp, the one table the
-# captions, `sqrtdk claims`, the README and tests/cpp/test_scenarios.cpp read.  Run it after changing a preset, the
-# model or the arithmetic (the scenario tests say when the table is stale).  About 25 minutes on 2 idle cores
-# (large-dk, at d_model 128, is the longest part).
+# captions, `sqrtdk claims`, the README and tests/cpp/test_scenarios.cpp read, with the arithmetic's fingerprint it
+# was measured with.  Run it after changing a preset, the model or the arithmetic (the scenario tests, and the
+# recorded fingerprint, say when the table is stale).  About 25 minutes on 2 idle cores (large-dk, at d_model 128,
+# is the longest part).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -24,7 +25,8 @@ table="$ROOT/src/core/claims/claims_table.cpp"
 {
   sed -n '1,/static const std::vector<MeasuredScenario> table = {/p' "$table"
   for id in $ids; do cat "$parts/$id.part"; done
-  sed -n '/^  };$/,$p' "$table"
+  sed -n '/^  };$/,$p' "$table" |
+    sed "s/measured_with_fingerprint() { return \"[0-9a-f]*\"; }/measured_with_fingerprint() { return \"$("$CLI" fingerprint)\"; }/"
 } > "$parts/table.cpp"
 mv "$parts/table.cpp" "$table"
 log "wrote $table"

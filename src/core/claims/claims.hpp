@@ -54,6 +54,9 @@ struct MeasuredScenario {
 
 // The committed measurements (claims_table.cpp, written by scripts/measure-claims.sh).
 const std::vector<MeasuredScenario>& measured_scenarios();
+// The arithmetic's fingerprint (train/fingerprint.hpp) of the build that measured them: a build whose fingerprint
+// differs computes other curves, so the table is stale there (tests/cpp/test_fingerprint.cpp).
+const char* measured_with_fingerprint();
 const MeasuredScenario* find_measurement(const std::string& id);  // nullptr if not measured
 
 // The table's rows for one scenario's measurement, as claims_table.cpp spells them.
