@@ -73,7 +73,6 @@ const MAX_SEEDS = 20;
 export const VARIANTS = CORE_SETTINGS.get('scale').choices;
 // In the order they are shown: the experiment first (its Start in the first screen), then the explorer of why.
 export const PANELS = Object.freeze(['train', 'softmax']);
-export const INIT_SCHEMES = CORE_SETTINGS.get('init').choices;
 
 /** The learning rate an optimizer trains at unless one is given (the core's lr row). */
 export function defaultLr(optimizer) {

@@ -182,11 +182,6 @@ export function parseKeyValues(pairs, base, describe) {
   return applyPairs(pairs, base, { lookup: PROPERTY_BY_KEY, describe });
 }
 
-/** Is this attribute name one of the settings? */
-export function isSettingAttribute(name) {
-  return PROPERTY_BY_ATTRIBUTE.has(name);
-}
-
 /**
  * Rules between settings: heads must divide d_model, the heatmap's layer and head must exist.
  * @returns {{state: object, notices: string[], problems: string[]}} a frozen full state

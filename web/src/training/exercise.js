@@ -4,7 +4,8 @@
 // whenever `onChange` fires.
 //
 // A run whose worker fails is reported, given a new client (on a live or new worker) and resumed by replaying
-// its steps there (same seed, same curve: nothing is lost); after MAX_FAILURES failures it is marked failed.
+// its steps there (same seed, same curve: nothing is lost); its worker is replaced at most MAX_REPLACEMENTS times,
+// and the failure after that marks it failed.
 // A diverged run stops (its curve so far is kept) while the others go on.
 //
 // Pause means paused: a chunk already computing when the learner pauses is held (run-slot.js), neither counted
@@ -16,7 +17,7 @@ import { WorkerFailure } from '../worker/worker-failure.js';
 import { MemoryRefusal } from '../worker/memory-budget.js';
 import { STRINGS } from '../ui/strings.js';
 
-const MAX_FAILURES = 2;
+const MAX_REPLACEMENTS = 2;
 const ATTENTION_EVERY_MS = 400;
 
 export class Exercise {
@@ -315,7 +316,7 @@ export class Exercise {
   _workerFailed(slot, message) {
     if (slot.retired) return;
     const label = STRINGS.runName(slot.record.variant, slot.record.seed);
-    if (!slot.workerLost(message, MAX_FAILURES)) {
+    if (!slot.workerLost(message, MAX_REPLACEMENTS)) {
       this._onNotice(STRINGS.exercise.workerFailedAgain(label, message));
     } else {
       this._onNotice(STRINGS.exercise.workerReplaced(label, message, slot.record.stepsDone));

@@ -122,13 +122,13 @@ export class RunSlot {
   failed(message) { this.error = message; }
 
   /** Its worker died: @returns {boolean} whether the run may resume in a new one */
-  workerLost(message, maxFailures) {
+  workerLost(message, maxReplacements) {
     this.failures += 1;
     this.held = [];  // the new worker replays from the recorded steps
     this.ready = false;
     this.client = null;
-    if (this.failures > maxFailures) this.error = STRINGS.exercise.workerFailedTimes(this.failures, message);
-    return this.failures <= maxFailures;
+    if (this.failures > maxReplacements) this.error = STRINGS.exercise.workerFailedTimes(this.failures, message);
+    return this.failures <= maxReplacements;
   }
 }
 

@@ -114,18 +114,3 @@ export const layerId = (variant, layer) => `${variant}-l${layer}`;
 function recordsOf(views, variant) {
   return views.filter((v) => v.record.variant === variant).map((v) => v.record);
 }
-
-/**
- * Per variant and field, the median over seeds of the raw (unsmoothed) curve at each step fromStep..toStep.
- * @returns {{fromStep: number, toStep: number, medians: Object<string, Object<string, (number|null)[]>>}}
- */
-export function stepMedians(views, variants, fields, fromStep, toStep) {
-  const xs = [];
-  for (let s = Math.max(1, fromStep); s <= toStep; s += 1) xs.push(s);
-  const medians = {};
-  for (const v of variants) {
-    medians[v] = {};
-    for (const f of fields) medians[v][f] = seedBand(recordsOf(views, v).map((r) => r[f].view), xs).median;
-  }
-  return { fromStep: Math.max(1, fromStep), toStep, medians };
-}

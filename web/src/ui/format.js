@@ -30,7 +30,7 @@ function roundedExponential(x) {
 }
 
 /**
- * A measured value, the one rule of the core and the page (src/core/answer/analysis_cells.cpp format_number): 3
+ * A measured value, the one rule of the core and the page (src/core/text/number_text.cpp format_number): 3
  * significant digits as C's %.3g, plain for exponents -4..2 (0.248, 1.93, 999), else mantissa and exponent
  * (2.03e-05, 1.23e+05), rounded exactly with a tie to even; none (null, undefined, NaN) '–', infinities '∞'
  * and '-∞'.  Digits and the decimal mark are the language's.
