@@ -258,7 +258,8 @@ export interface SqrtdkDivergedDetail {
 }
 
 /**
- * sqrtdk-error.  kind: 'wasm' the core cannot start (e.g. a Content-Security-Policy without 'wasm-unsafe-eval');
+ * sqrtdk-error.  kind: 'wasm' the core cannot start (e.g. a Content-Security-Policy without 'wasm-unsafe-eval',
+ * or a browser without WebAssembly SIMD: then the element shows only that line and its methods throw it);
  * 'helper' the explorer's worker failed; 'worker' a run's worker failed and was replaced (recoverable);
  * 'run' a run failed for good; 'message' lab.html got a bad command from its parent.
  */

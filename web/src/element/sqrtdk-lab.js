@@ -5,6 +5,9 @@
 // instance's LabApi.  Events and types: web/src/api/lab-events.js, web/types/sqrtdk-lab.d.ts.
 
 import { LabInstance } from './lab-instance.js';
+import { missingFeature } from './browser-support.js';
+import { adoptStyles } from './stylesheet.js';
+import { h } from '../ui/dom.js';
 import { PROPERTIES, PROPERTY_BY_ATTRIBUTE, defaultState } from '../state/properties.js';
 import { parseAttributes } from '../state/url-state.js';
 import { strictSettings, settingsCopy } from '../api/settings.js';
@@ -36,6 +39,11 @@ export class SqrtdkLabElement extends HTMLElement {
     }
     if (this.instance) {
       if (refused) this.instance.notify(refused);
+      return;
+    }
+    this.unsupported = missingFeature();
+    if (this.unsupported) {
+      this._showUnsupported();
       return;
     }
     this.instance = new LabInstance(this);
@@ -97,7 +105,18 @@ export class SqrtdkLabElement extends HTMLElement {
   /** @param {'csv'|'json'} format  @returns {string} the exercise's curves, as the Export buttons save them */
   exportData(format) { return this._api('exportData()').exportData(format); }
 
+  /** A browser that lacks what the lab needs: the one line saying so, in the element and as sqrtdk-error. */
+  _showUnsupported() {
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    root.replaceChildren();
+    adoptStyles(root);
+    root.append(h('p', { class: 'problem', attrs: { role: 'alert' }, text: this.unsupported }));
+    this.dispatchEvent(new CustomEvent('sqrtdk-error', { detail: { kind: 'wasm', message: this.unsupported, recoverable: false },
+      bubbles: true, composed: true }));
+  }
+
   _api(member) {
+    if (this.unsupported) throw new Error(this.unsupported);
     if (!this.instance) throw new Error(STRINGS.notConnected(member));
     return this.instance.api;
   }

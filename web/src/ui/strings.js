@@ -70,6 +70,8 @@ export const STRINGS = Object.freeze({
 
   // ---- events' messages (sqrtdk-error detail.message) ----
   wasmFailed: (message) => `The WebAssembly core could not start: ${message}`,
+  // A feature the lab needs and the browser lacks (element/browser-support.js): the whole message, one line.
+  browserLacks: (feature) => `This browser lacks ${feature}, which the lab needs: open the lesson in a current Chrome, Edge, Firefox or Safari (16.4 or later).`,
   runFailed: (label, message) => `The run ${label} failed and stopped: ${message}`,
   workerReplaced: (label, step) => `The worker of ${label} failed; it was replaced and the run resumes at step ${step}.`,
   badMessage: (problem) => `sqrtdk-lab: message ignored: ${problem}`,
