@@ -6,15 +6,18 @@ JOBS="${JOBS:-$(nproc)}"
 # emcc runs its JS tools with the machine's Node, which cannot see Debian's node-acorn without this.
 export NODE_PATH=/usr/share/nodejs
 
-# Debian packages the lab needs to build and test (chromium drives the browser tests).
-DEBIAN_PACKAGES=(build-essential cmake emscripten libeigen3-dev catch2 chromium clang libclang-rt-14-dev xz-utils)
+# Debian packages in two sets: what building and serving the lab needs (lab.sh), and what the tests add
+# (test.sh): Catch2, chromium for the page, clang and its sanitizer runtime for the fuzzers, xz for the LZMA tests.
+BUILD_PACKAGES=(build-essential cmake emscripten libeigen3-dev)
+TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev xz-utils)
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
 
-# Installs the Debian packages above that are missing (as root), or prints the command to do it.
-ensure_packages() {
-  local missing=()
-  for pkg in "${DEBIAN_PACKAGES[@]}"; do
+# Installs the Debian packages of a set that are missing (as root), or prints the command to do it.
+ensure_packages() {  # $1 = build | test (test includes build)
+  local wanted=("${BUILD_PACKAGES[@]}") missing=()
+  [ "${1:-test}" = test ] && wanted+=("${TEST_PACKAGES[@]}")
+  for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
   # Node and npm may come from elsewhere (a newer Node than Debian's); Debian's only when there is none.
@@ -31,22 +34,37 @@ ensure_packages() {
   fi
 }
 
-# npm packages from package.json, exactly as package-lock.json pins them.
-ensure_node_modules() {
-  if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-    log "npm ci"
-    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+# npm packages exactly as package-lock.json pins them: the build set is package.json's dependencies (esbuild, the
+# charts), the test set adds its devDependencies (browser drivers, TF.js for the benchmark, TypeScript, ...).
+ensure_node_modules() {  # $1 = build | test
+  local set="${1:-test}" probe=playwright-core omit=()
+  [ "$set" = build ] && probe=esbuild omit=(--omit=dev)
+  if [ ! -d "$ROOT/node_modules/$probe" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    log "npm ci (the $set set)"
+    (cd "$ROOT" && npm ci "${omit[@]}" --no-audit --no-fund --loglevel=error)
   fi
 }
 
+# The tests' builds: every target of a preset, the Catch2 suites included.
 build_native() {  # $1 = preset (native-release | native-asan)
   log "build $1"
-  cmake --preset "$1" -S "$ROOT" >/dev/null
+  cmake --preset "$1" -S "$ROOT" -DBUILD_TESTING=ON >/dev/null
   cmake --build --preset "$1" -j "$JOBS"
 }
 
 build_wasm() {
   log "build wasm"
-  cmake --preset wasm -S "$ROOT" >/dev/null
+  cmake --preset wasm -S "$ROOT" -DBUILD_TESTING=ON >/dev/null
   cmake --build --preset wasm -j "$JOBS"
+}
+
+# What serving the lab needs and nothing else: the native CLI, the page's module and the module the page's build
+# reads the core's tables from (no tests, no benchmark, no second core with exceptions).
+build_served() {
+  log "build the CLI"
+  cmake --preset native-release -S "$ROOT" -DBUILD_TESTING=OFF >/dev/null
+  cmake --build --preset native-release -j "$JOBS" --target sqrtdk
+  log "build the page's wasm module"
+  cmake --preset wasm -S "$ROOT" -DBUILD_TESTING=OFF >/dev/null
+  cmake --build --preset wasm -j "$JOBS" --target sqrtdk_web_module sqrtdk_module
 }

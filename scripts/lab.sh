@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Builds the lab (native CLI, wasm module, web bundle) and serves it on 127.0.0.1.
+# Builds what serving the lab needs (native CLI, the page's wasm module, web bundle) and serves it on 127.0.0.1.
 # Prints the URL and the path of the HTML file to double-click (it also works from file://).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-ensure_packages
-ensure_node_modules
-build_native native-release
-build_wasm
+ensure_packages build
+ensure_node_modules build
+build_served
 log "bundle the page"
 (cd "$ROOT" && npm run --silent build:web)
 

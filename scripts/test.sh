@@ -7,8 +7,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-ensure_packages
-ensure_node_modules
+ensure_packages test
+ensure_node_modules test
 
 build_native native-release
 log "native Catch2 suite (release)"
