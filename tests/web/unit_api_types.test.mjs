@@ -49,3 +49,27 @@ test('SqrtdkLabAttributes declares every attribute (optional strings) and the tw
 test('the declared event map is exactly the events the element dispatches', () => {
   assert.deepEqual([...declaredInterface('SqrtdkLabEventMap').keys()].sort(), [...EVENT_NAMES].sort());
 });
+
+test('every range the declarations state is the property table\'s range, and every bounded setting states one', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { DECLARATIONS } = await import('./helpers/declarations.mjs');
+  const text = readFileSync(DECLARATIONS, 'utf8');
+  const body = text.slice(text.indexOf('export interface SqrtdkSettings {'));
+  const stated = new Map();
+  for (const [, doc, key] of body.slice(0, body.indexOf('\n}')).matchAll(/\/\*\*([^*]*)\*\/\s*\n\s*(\w+)\??:/g)) {
+    const range = doc.match(/(-?[\d.e+-]+)\.\.(-?[\d.e+-]+)/);
+    if (range) stated.set(key, [Number(range[1]), Number(range[2])]);
+  }
+  const expected = new Map(PROPERTIES.filter((p) => p.min !== undefined && p.max < 1e15).map((p) => [p.key, [p.min, p.max]]));
+  assert.deepEqual(Object.fromEntries(stated), Object.fromEntries(expected));
+});
+
+test('the answer detail declares every number of the core\'s curve definitions', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { DECLARATIONS } = await import('./helpers/declarations.mjs');
+  const { curveDefinitions } = await import('../../web/src/core-tables.js');
+  const text = readFileSync(DECLARATIONS, 'utf8');
+  const start = text.indexOf('  definitions: {');
+  const block = text.slice(start, text.indexOf('text: {', start));
+  assert.deepEqual([...block.matchAll(/(\w+): number/g)].map((m) => m[1]).sort(), Object.keys(curveDefinitions).sort());
+});

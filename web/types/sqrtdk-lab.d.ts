@@ -40,7 +40,7 @@ export interface SqrtdkSettings {
   variants: SqrtdkVariant[];
   /** the exponent of the 'alpha' variant, 0..1 */
   trainAlpha: number;
-  /** seeds per variant, 1..5 */
+  /** seeds per variant, 1..20 */
   seeds: number;
   /** first training seed */
   trainSeed: number;
@@ -54,7 +54,9 @@ export interface SqrtdkSettings {
   logY: boolean;
   /** display smoothing window, 1..200 */
   smooth: number;
+  /** the attention heatmap's layer, 1..6 */
   heatLayer: number;
+  /** the attention heatmap's head, 1..16 */
   heatHead: number;
   panels: SqrtdkPanel[];
   hide: SqrtdkHideable[];
@@ -224,6 +226,8 @@ export interface SqrtdkAnswerDetail {
   /** the definitions behind the numbers, and as the text shown under the table */
   definitions: {
     window: number; stallBand: number; stallMinSteps: number; clearRatio: number; clearShare: number;
+    /** a softmax row is saturated when its top weight is at least this */
+    saturatedTopWeight: number;
     text: { smoothedLoss: string; stepsToThreshold: string; stall: string; finalLevel: string; clearDifference: string };
   };
   variants: SqrtdkVariantResult[];
