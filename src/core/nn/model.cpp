@@ -185,11 +185,11 @@ void Model<T>::initialize(Rng& rng) {
         uniform(w, n, 1.0 / std::sqrt(double(in)));
         uniform(b, out, 1.0 / std::sqrt(double(in)));
         break;
-      case InitScheme::gpt: normal(w, n, 0.02); break;
+      case InitScheme::gpt: normal(w, n, kGptInitStd); break;
     }
   };
   const int C = m.d_model, F = m.ff(), V = config_.task.vocab(), TT = config_.task.seq_len();
-  const double embed_std = m.init == InitScheme::gpt ? 0.02 : 1.0;  // nn.Embedding's default is N(0, 1)
+  const double embed_std = m.init == InitScheme::gpt ? kGptInitStd : kEmbeddingInitStd;
   normal(p_.wte, std::size_t(V) * C, embed_std);
   normal(p_.wpe, std::size_t(TT) * C, embed_std);
   for (LayerView<T>& L : p_.layers) {

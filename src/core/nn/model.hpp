@@ -21,6 +21,11 @@
 
 namespace sqrtdk {
 
+// The standard deviations of initialize()'s normal draws: the embeddings' (nn.Embedding's default) and every
+// weight's under InitScheme::gpt (its embeddings' too).
+inline constexpr double kEmbeddingInitStd = 1.0;
+inline constexpr double kGptInitStd = 0.02;
+
 struct ParamInfo {
   std::string name;
   std::vector<int> shape;

@@ -125,7 +125,7 @@ bool Trainer::step() {
   return true;
 }
 
-double Trainer::divergence_loss() const { return 10.0 * det::log(static_cast<double>(config_.task.vocab())); }
+double Trainer::divergence_loss() const { return kDivergenceFactor * det::log(static_cast<double>(config_.task.vocab())); }
 
 TrainLog Trainer::run(int k) {
   TrainLog log;

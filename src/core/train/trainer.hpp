@@ -16,6 +16,9 @@
 
 namespace sqrtdk {
 
+// A run diverges when its loss exceeds this many times a uniform guess's loss, ln(vocab) (Trainer::step).
+inline constexpr double kDivergenceFactor = 10;
+
 // Labels of the random streams derived from a seed (Rng::derive).
 enum class Stream : uint64_t { init = 0, data = 1, eval = 2 };
 
