@@ -5,23 +5,67 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "core/claims/claims.hpp"
+#include "core/text/json.hpp"
 
 namespace sqrtdk {
 namespace {
 
 const char kUsage[] =
-    "usage: sqrtdk claims [--measure <scenario> [--seeds N]]\n"
+    "usage: sqrtdk claims [--json] [--measure <scenario> [--seeds N]]\n"
     "\n"
     "Without --measure: each scenario's claims as counts over its committed measurement (seeds 0-19).\n"
+    "--json: the measurement as data, {scenarios: [{id, settings, threshold, claims: [{kind, variant, parameter}],\n"
+    "variants: {name: [{reached, learned}, one per seed]}}]} (kind: learns, fails, slower, similar, or mechanism),\n"
+    "for checks that count the same claims elsewhere (tests/torch_export/check.py).\n"
     "--measure <id>: trains every variant the scenario's claims need on seeds 0 .. N-1 (default 20) for the\n"
     "scenario's steps and prints the rows of src/core/claims/claims_table.cpp for it (scripts/measure-claims.sh\n"
     "runs this for every scenario and writes the file).\n";
+
+// The claims a loss curve decides, by kind; the others read the lab's per-layer metrics.
+const char* claim_kind(ClaimKind kind) {
+  switch (kind) {
+    case ClaimKind::learns: return "learns";
+    case ClaimKind::fails: return "fails";
+    case ClaimKind::slower: return "slower";
+    case ClaimKind::similar: return "similar";
+    default: return "mechanism";
+  }
+}
+
+std::string claims_json() {
+  JsonWriter w;
+  w.begin_object().key("scenarios").begin_array();
+  for (const Scenario& s : scenarios()) {
+    const MeasuredScenario* m = find_measurement(s.id);
+    if (!m || m->settings != std::string(s.settings)) continue;  // not measured with its current settings
+    const double threshold = parse_exercise_settings(s.settings).threshold;
+    w.begin_object().field("id", s.id).field("settings", s.settings).field("threshold", threshold);
+    w.key("claims").begin_array();
+    for (const Claim& c : s.claims)
+      w.begin_object().field("kind", claim_kind(c.kind)).field("variant", c.variant).field("parameter", c.parameter)
+          .end_object();
+    w.end_array().key("variants").begin_object();
+    for (const MeasuredVariant& v : m->variants) {
+      w.key(v.variant).begin_array();
+      for (const SeedOutcome& o : v.seeds)
+        w.begin_object().field("reached", o.reached).field("learned", learned(o, threshold)).end_object();
+      w.end_array();
+    }
+    w.end_object().end_object();
+  }
+  w.end_array().end_object();
+  return w.str() + "\n";
+}
 
 }  // namespace
 
 int run_claims(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
-  args.accept({"measure", "seeds"});
+  args.accept({"measure", "seeds", "json"});
+  if (args.get_switch("json")) {
+    if (args.has("measure")) throw UsageError("--json shows the committed measurement: drop --measure");
+    return emit(claims_json());
+  }
   const std::string id = args.get_string("measure", "");
   const int seeds = static_cast<int>(args.get_int("seeds", kClaimSeeds, 1, 1000));
   if (id.empty()) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/exercise_flags.hpp"
 #include "core/settings/attention_scale.hpp"
 #include "core/text/json.hpp"
 #include "cli/output.hpp"
@@ -18,13 +19,6 @@
 namespace sqrtdk {
 namespace {
 
-// "scaled,unscaled": the variants an exercise compares unless told.
-std::string default_variants() {
-  std::string text;
-  for (const std::string& v : ExerciseSettings{}.variants) text += (text.empty() ? "" : ",") + v;
-  return text;
-}
-
 const std::string kUsage = std::string(
     "usage: sqrtdk compare [--variants " + default_variants() + "] " +
     range_synopsis({&run::seeds, &run::steps, &run::threshold}) + " [--seed N]\n"
@@ -36,28 +30,7 @@ const std::string kUsage = std::string(
     "first?\" with medians over seeds, each seed's steps, stalls and final levels.  The definitions (smoothed\n"
     "loss, steps to threshold, stall, final level, clear difference) are printed under the table; --json gives\n"
     "the same structured answer as the page's lab.compare().\n\n"
-    "  --variants V  comma-separated variants, 1 to " + std::to_string(kMaxVariants) + ", the first the reference (default " +
-    default_variants() + ")\n") +
-    range_usage({&run::seeds, &run::steps, &run::threshold}) + train_flags_usage(/*with_scale=*/false);
-
-std::vector<std::string> split_variants(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (item.empty()) throw UsageError("--variants has an empty item in '" + text + "'");
-    ModelConfig check;
-    try {
-      parse_scale(item, check);
-    } catch (const ConfigError& e) {
-      throw UsageError(std::string("--variants: ") + e.what());
-    }
-    out.push_back(item);
-  }
-  if (out.empty() || out.size() > static_cast<std::size_t>(kMaxVariants))
-    throw UsageError("--variants needs 1 to " + std::to_string(kMaxVariants) + " comma-separated variants");
-  return out;
-}
+    ) + exercise_flags_usage() + train_flags_usage(/*with_scale=*/false);
 
 // Pads UTF-8 `text` with spaces to `width` characters (display names contain √ and α).
 std::string pad(const std::string& text, std::size_t width) {
@@ -87,26 +60,6 @@ std::string text_report(const Answer& answer) {
 }  // namespace
 
 namespace {
-
-// The exercise to compare: a scenario's settings, or the flags'.
-ExerciseSettings compare_settings(const Args& args) {
-  if (args.has("scenario")) {
-    for (const std::string& flag : train_flag_names({"variants", "seeds", "steps", "threshold"}))
-      if (args.has(flag)) throw UsageError("--scenario sets every setting: drop --" + flag);
-    const std::string id = args.get_string("scenario", "");
-    const Scenario* scenario = find_scenario(id);
-    if (!scenario)
-      throw UsageError("--scenario: no scenario '" + id.substr(0, 40) + "'; 'sqrtdk scenarios' lists them");
-    return parse_exercise_settings(scenario->settings);
-  }
-  ExerciseSettings settings;
-  settings.base = read_train_config(args, /*with_scale=*/false);
-  if (args.has("variants")) settings.variants = split_variants(args.get_string("variants", ""));
-  settings.seeds = range_int(args, run::seeds);
-  settings.steps = range_int(args, run::steps);
-  settings.threshold = range_real(args, run::threshold);
-  return settings;
-}
 
 // One variant trained on seeds base.seed, base.seed + 1, ...: its loss and mechanism curves.
 VariantCurves train_variant(const std::string& name, const TrainConfig& base, int seeds, int steps, bool quiet) {
@@ -154,8 +107,8 @@ std::string compare_json(const ExerciseSettings& e, double seconds, const Answer
 
 int run_compare(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
-  args.accept(train_flag_names({"variants", "seeds", "steps", "threshold", "json", "quiet", "scenario"}));
-  ExerciseSettings e = compare_settings(args);
+  args.accept(exercise_flag_names({"json", "quiet"}));
+  ExerciseSettings e = read_exercise_settings(args);
   const bool json = args.get_switch("json");
   const bool quiet = args.get_switch("quiet");
   e.base.eval_every = e.steps;  // one evaluation, at the end: the comparison needs the final accuracy only

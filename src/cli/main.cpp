@@ -27,6 +27,7 @@ constexpr Command kCommands[] = {
     {"scenarios", sqrtdk::run_scenarios, "the page's one-click scenarios (run one: compare --scenario <id>)"},
     {"fingerprint", sqrtdk::run_fingerprint, "a hash of short training curves: the same on every machine and build"},
     {"claims", sqrtdk::run_claims, "each scenario's claims counted over its measured seeds (--measure: measure)"},
+    {"export-torch", sqrtdk::run_export_torch, "the exercise as a PyTorch script or notebook (--notebook)"},
 };
 
 // Messages may quote user input: keep them on one line.
@@ -41,7 +42,7 @@ std::string one_line(const char* message) {
 std::string usage() {
   std::string text = "usage: sqrtdk <command> [flags]\n\ncommands:\n";
   for (const Command& command : kCommands) {
-    text += "  " + std::string(command.name) + std::string(12 - std::string(command.name).size(), ' ') +
+    text += "  " + std::string(command.name) + std::string(14 - std::string(command.name).size(), ' ') +
             command.summary + "\n";
   }
   text += "\nRun 'sqrtdk <command> --help' for its flags. Exit codes: 0 ok, 1 failure, 2 bad arguments.\n";

@@ -330,17 +330,41 @@ TEST_CASE("the human table of softmax shows raw and scaled rows", "[cli]") {
   CHECK_THAT(result.out, Contains("\nraw ") && Contains("\nscaled ") && Contains("top 5 weights"));
 }
 
-TEST_CASE("train, dump and compare list every setting of the table in their usage", "[cli][settings]") {
-  for (const char* command : {"train", "dump", "compare"}) {
+TEST_CASE("train, dump, compare and export-torch list every setting of the table in their usage", "[cli][settings]") {
+  for (const char* command : {"train", "dump", "compare", "export-torch"}) {
     CAPTURE(command);
     const RunResult result = run_cli(std::string(command) + " --help");
     REQUIRE(result.exit_code == 0);
     for (const sqrtdk::Setting& s : sqrtdk::settings()) {
       CAPTURE(s.name);
-      if (std::string(command) == "compare" && std::string(s.name) == "scale") continue;  // --variants instead
+      if (std::string(command) != "train" && std::string(command) != "dump" && std::string(s.name) == "scale")
+        continue;  // --variants instead
       CHECK_THAT(result.out, Contains("  --" + sqrtdk::cli_flag(s) + " " + sqrtdk::format_value(s, sqrtdk::default_value(s))));
       CHECK_THAT(result.out, Contains(s.doc));
     }
+  }
+}
+
+TEST_CASE("export-torch writes the script or the notebook, takes the seeds over a scenario and refuses the rest",
+          "[cli][export]") {
+  const RunResult script = run_cli("export-torch --scenario sgd --seeds 10 --seed 3");
+  REQUIRE(script.exit_code == 0);
+  CHECK_THAT(script.out, Contains("preset 'sgd'") && Contains("SEEDS = list(range(3, 13))\n"));
+  const RunResult notebook = run_cli("export-torch --steps 50 --notebook");
+  REQUIRE(notebook.exit_code == 0);
+  CHECK_THAT(notebook.out, StartsWith("{\"cells\":[") && Contains("STEPS = 50\\n"));
+  for (const auto& [flags, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--scenario sgd --lr 0.2", "--scenario sets every setting: drop --lr"},
+           {"--scenario nope", "--scenario: no scenario 'nope'"},
+           {"--variants scaled,sqrt", "--variants: "},
+           {"--seeds 0", "--seeds"},
+           {"--format notebook", "unknown flag --format"}}) {
+    CAPTURE(flags);
+    const RunResult result = run_cli("export-torch " + flags);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(count_lines(result.err) == 1);
+    CHECK_THAT(result.err, StartsWith("sqrtdk export-torch: " + message));
   }
 }
 
