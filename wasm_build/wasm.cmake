@@ -17,10 +17,10 @@ file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n"
 
 set(SQRTDK_WASM_OPT -O3 -msimd128 -ffp-contract=off)
 target_compile_options(sqrtdk_core_options INTERFACE ${SQRTDK_WASM_OPT})
-# The layers off the training hot path (the words, the settings, the answer, the claims) and the Embind layer are
-# built for size: they run a few times per request, and the page ships every byte of them.
+# The layers off the training hot path (the words, the settings, the answer, the claims, the export) and the
+# Embind layer are built for size: they run a few times per request, and the page ships every byte of them.
 set(SQRTDK_SIZE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm)
-foreach(layer text settings answer claims)
+foreach(layer text settings answer claims export)
   list(APPEND SQRTDK_SIZE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/core/${layer})
 endforeach()
 list(TRANSFORM SQRTDK_SIZE_SOURCES APPEND "/*.cpp")
@@ -45,7 +45,7 @@ set(SQRTDK_MODULE_LINK_FLAGS
 set(SQRTDK_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/js_fields.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/config_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/trainer_bindings.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/scenario_bindings.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/analysis_bindings.cpp ${CMAKE_CURRENT_SOURCE_DIR}/src/wasm/export_bindings.cpp)
 add_executable(sqrtdk_module ${SQRTDK_WASM_SOURCES})
 target_link_libraries(sqrtdk_module PRIVATE sqrtdk_core)
 target_compile_options(sqrtdk_module PRIVATE ${SQRTDK_WARNINGS})

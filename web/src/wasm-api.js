@@ -205,6 +205,21 @@ export class Lab {
     return unwrap(this.module.compare(r));
   }
 
+  /**
+   * The exercise as a PyTorch program (src/core/export/torch_export.hpp): the same text `sqrtdk export-torch`
+   * writes for the same settings.
+   * @param {{variants?: string[], trainAlpha?: number, seeds?: number, steps?: number, threshold?: number,
+   *   config?: TrainConfig, format?: 'script'|'notebook'}} request  variants: scale names, 'alpha' taking
+   *   trainAlpha; config without scale and alpha (the variants set them); missing fields take the defaults
+   * @returns {string} a Python script, or a Jupyter notebook (nbformat 4 JSON)
+   * @throws {Error} a bad request, naming the field
+   */
+  exportTorch(request) {
+    const r = plain(request);
+    if (r && r.config) r.config = plain(r.config);
+    return unwrap(this.module.exportTorch(r)).text;
+  }
+
   /** The English templates of the answer's texts, key -> template (src/core/text/phrasebook.cpp). @returns {Record<string, string>} */
   phrasebook() { return this.module.phrasebook(); }
 

@@ -32,6 +32,8 @@
 //      the exercise's answer from the runs' loss curves
 //   {type:'scenarios', id}                                        {type:'scenarios', id, list}
 //      the core's one-click presets [{id, title, caption, settings}]
+//   {type:'exportTorch', id, request}   (Lab.exportTorch request)  {type:'exportTorch', id, text}
+//      the exercise as a PyTorch script or notebook
 
 // Before any request is answered, the page sends the WebAssembly core, compiled once per page
 // (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
@@ -56,6 +58,7 @@ export const REQUEST_REPLY = Object.freeze({
   predictLogitStd: 'predictLogitStd',
   compare: 'compare',
   scenarios: 'scenarios',
+  exportTorch: 'exportTorch',
 });
 
 const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);

@@ -57,6 +57,7 @@ export function createHandlers() {
     predictLogitStd(lab, { configs }) { return { values: configs.map((c) => lab.predictedLogitStd(c)) }; },
     compare(lab, { request }) { return { result: lab.compare(request) }; },
     scenarios(lab) { return { list: lab.scenarios() }; },
+    exportTorch(lab, { request }) { return { text: lab.exportTorch(request) }; },
   };
 }
 
