@@ -27,11 +27,16 @@ async function poll(probe, what, timeoutMs) {
   }
 }
 
+// On a loaded machine a browser can take longer than puppeteer's 30 s to start or to load a page: the suite's
+// own waits (for states) decide, these limits only stop a browser that never answers.
+const LAUNCH_TIMEOUT_MS = 180000;
+
 async function puppeteerDriver(name) {
-  const browser = await puppeteer.launch(name === 'firefox'
-    ? { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true }
-    : { browser: 'chrome', executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await puppeteer.launch({ timeout: LAUNCH_TIMEOUT_MS, headless: true, ...(name === 'firefox'
+    ? { browser: 'firefox', executablePath: '/usr/bin/firefox-esr' }
+    : { browser: 'chrome', executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }) });
   const page = await browser.newPage();
+  page.setDefaultNavigationTimeout(LAUNCH_TIMEOUT_MS);
   await page.setViewport(VIEWPORT);
   return {
     name,
@@ -57,6 +62,7 @@ function startXvfb() {
     const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
       { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
     xvfb.on('error', reject);
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it named its display`)));
     let text = '';
     xvfb.stdio[3].on('data', (chunk) => {
       text += chunk;
@@ -71,6 +77,12 @@ async function webkitDriver() {
   // LANG=C.UTF-8, the usual container default: WebKit then reports navigator.language "C", an invalid tag the
   // lab must survive (web/src/ui/locale.js).
   const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: xvfb.display, LANG: 'C.UTF-8' }, stdio: 'ignore' });
+  // Neither outlives the suite, even one that stops half-way.
+  const stop = () => {
+    driver.kill();
+    xvfb.process.kill();
+  };
+  process.once('exit', stop);
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, path, body) => {
     const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
@@ -78,7 +90,7 @@ async function webkitDriver() {
     if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${reply.value?.error}: ${reply.value?.message}`);
     return reply.value;
   };
-  await poll(() => fetch(`${base}/status`).then((r) => r.ok, () => false), 'WebKitWebDriver', 30000);
+  await poll(() => fetch(`${base}/status`).then((r) => r.ok, () => false), 'WebKitWebDriver', LAUNCH_TIMEOUT_MS);
   const session = await call('POST', '/session', { capabilities: { alwaysMatch: { browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } } });
   const id = session.sessionId;
@@ -101,8 +113,8 @@ async function webkitDriver() {
     screenshot: async (path) => writeFileSync(path, Buffer.from(await call('GET', `/session/${id}/screenshot`), 'base64')),
     async close() {
       await call('DELETE', `/session/${id}`).catch(() => {});
-      driver.kill();
-      xvfb.process.kill();
+      stop();
+      process.off('exit', stop);
     },
   };
 }
