@@ -25,6 +25,7 @@ import { RunSizing } from './run-sizing.js';
 import { exportText } from '../export/curves-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
+import { TORCH_FILES, torchExportRequest } from '../export/torch-export.js';
 import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.train;
@@ -163,6 +164,8 @@ export class TrainPanel {
       this.charts.lossBlock,
       this.charts.mechanismBlock,
       this.charts.whyBox,
+      button({ text: T.exportNotebook, title: T.exportTorchTitle, onClick: () => this._exportTorch('notebook') }),
+      button({ text: T.exportScript, title: T.exportTorchTitle, onClick: () => this._exportTorch('script') }),
       this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
@@ -314,3 +317,11 @@ export class TrainPanel {
     downloadText(text, `sqrtdk-curves.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
   }
 }
+
+  /** The settings on screen (a pending change included) as a PyTorch notebook or script, written by the core. */
+  _exportTorch(format) {
+    const request = torchExportRequest(this.store.state, format);
+    this.helper.latest(`export-${format}`, { type: 'exportTorch', request }).then((reply) => {
+      if (reply) downloadText(reply.text, TORCH_FILES[format].filename, TORCH_FILES[format].type);
+    }, (error) => this._showProblem(STRINGS.configRefused(error.message)));
+  }

@@ -239,6 +239,10 @@ export const STRINGS = Object.freeze({
     export: 'export',
     exportCsv: 'Export CSV',
     exportJson: 'Export JSON',
+    exportNotebook: 'Download as notebook',
+    exportScript: 'Download as Python script',
+    exportTorchTitle: 'This exercise in PyTorch: the same model, task, optimizer and settings, each variant on each seed, '
+      + 'the loss curves and the answer in the lab’s definitions. PyTorch draws its own random numbers: single seeds differ, rates agree.',
     answerFailed: (message) => `The answer could not be computed: ${message}`,
     cannotStart: (message) => `The runs could not start: ${message}`,
     pending: (runs, steps) => `Settings changed: Start trains them from step 0 and clears the ${runs} runs shown `
