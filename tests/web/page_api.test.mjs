@@ -112,9 +112,13 @@ test('http: a whole exercise through the events and the control API', async () =
   await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.running === false);
   const frozen = await page.evaluate(() => window.sqrtdkEvents.at(-1).detail.stepsDone);
   await page.waitForFunction((n) => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) === n, frozen);
-  // A fixed wait on purpose, to show that nothing happens after pause().
-  await page.waitForTimeout(600);
-  assert.equal(await stepsDone(page), frozen, 'pause() stops training');
+  // The positive control for "nothing happens after pause()": one Step goes through each run's worker behind
+  // anything still queued there, so once it is counted, the total has grown by exactly one step per run.
+  const runs = await l.locator('.run-table tbody tr').count();
+  await l.locator('button', { hasText: /^Step$/ }).click();
+  await page.waitForFunction((n) => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) > n, frozen);
+  await page.waitForFunction(() => window.sqrtdkEvents.at(-1).name === 'sqrtdk-progress' && window.sqrtdkEvents.at(-1).detail.running === false);
+  assert.equal(await stepsDone(page), frozen + runs, 'pause() stops training: one Step adds one step per run, nothing more');
   assert.ok(frozen < 120);
   assert.equal(await l.locator('button', { hasText: 'Continue' }).isEnabled(), true);
   assert.equal((await eventsOf(page, 'sqrtdk-answer')).length, answersBefore, 'no answer while the new runs are unfinished');

@@ -61,12 +61,9 @@ test('cross-origin: events and height reach the named parent; only the parent ca
       await frame.evaluate((m) => window.attack(m), message);
     }
   }
-  // A fixed wait on purpose, to show that nothing happens: the commands of a third origin and a sibling frame change nothing.
-  await page.waitForTimeout(1500);
-  assert.deepEqual(await labState(labFrame()), before, 'settings, steps and notices unchanged');
-  assert.deepEqual((await received(page)).slice(countBefore).filter((m) => m.data.type !== 'sqrtdk-height'), [], 'no reply, no progress, no error');
-
-  // The parent's bad commands are answered with an sqrtdk-error and change nothing.
+  // The parent's bad commands are answered with an sqrtdk-error and change nothing.  Sent after the third origin's
+  // and the sibling's commands, they are the positive control: once their three errors are back, the earlier
+  // commands have been delivered too, and changed nothing and drew no reply.
   await page.evaluate(() => window.send({ type: 'settings', settings: { steps: 'ten' } }));
   await page.evaluate(() => window.send({ type: 'launch' }));
   await page.evaluate(() => window.send(42));
@@ -76,7 +73,9 @@ test('cross-origin: events and height reach the named parent; only the parent ca
     ['message', 'sqrtdk-lab: message ignored: unknown type "launch" (expected start, pause, reset or settings)'],
     ['message', 'sqrtdk-lab: message ignored: unknown type undefined (expected start, pause, reset or settings)'],
   ]);
-  assert.deepEqual(await labState(labFrame()), before);
+  assert.deepEqual(await labState(labFrame()), before, 'settings, steps and notices unchanged');
+  assert.deepEqual((await received(page)).slice(countBefore).map((m) => m.data.type).filter((t) => t !== 'sqrtdk-height'),
+    ['sqrtdk-error', 'sqrtdk-error', 'sqrtdk-error'], 'the third origin and the sibling got no reply, progress or error');
 
   // The parent's good commands drive the lab; its events come back.
   await page.evaluate(() => window.send({ type: 'settings', settings: { steps: 40 } }));
@@ -114,11 +113,23 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     const frame = labFrame();
     await frame.waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.notices li'), null, { timeout: 90000 });
     assert.match(await frame.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices').textContent), notice);
+    // The positive control: a listener of the frame's own, added after the lab's, sees the host's start arrive (the
+    // lab's listener ran first); any event the element fired is recorded; then the frame posts the host a control
+    // message, which arrives after anything the lab had posted before it.
+    const delivered = frame.evaluate(() => new Promise((resolve) => {
+      window.elementEvents = [];
+      for (const name of ['sqrtdk-progress', 'sqrtdk-error', 'sqrtdk-answer']) {
+        document.querySelector('sqrtdk-lab').addEventListener(name, () => window.elementEvents.push(name));
+      }
+      window.addEventListener('message', (e) => resolve(e.data.type), { once: true });
+    }));
     await page.evaluate(() => window.send({ type: 'start' }));
-    // A fixed wait on purpose, to show that nothing happens: no message reaches the host and the lab takes no command.
-    await page.waitForTimeout(1000);
-    assert.deepEqual(await received(page), []);
-    assert.equal((await labState(frame)).stepsDone, 0, 'and takes no command');
+    assert.equal(await delivered, 'start');
+    await frame.evaluate(() => window.parent.postMessage({ type: 'control' }, '*'));
+    await waitReceived(page, () => window.received.length > 0);
+    assert.deepEqual((await received(page)).map((m) => m.data.type), ['control'], 'no message of the lab reaches the host');
+    assert.deepEqual(await frame.evaluate(() => window.elementEvents), [], 'and the lab takes no command');
+    assert.equal((await labState(frame)).stepsDone, 0);
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -130,9 +141,10 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     assert.equal(await labFrame().evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.notices li').textContent),
       `parentOrigin ${parentOrigin} is not the origin of the page around the lab (${env.server.origin}); that page receives nothing from the lab. Set parentOrigin to the embedding page's origin.`);
     await labFrame().waitForFunction(() => document.querySelector('sqrtdk-lab')?.shadowRoot?.querySelector('.run-table'), null, { timeout: 90000 });
-    // A fixed wait on purpose, to show that nothing happens: the browser delivers no message to the host.
-    await page.waitForTimeout(1500);
-    assert.deepEqual(await received(page), []);
+    // The positive control: a message the frame posts the host now arrives after any the lab posted before it.
+    await labFrame().evaluate(() => window.parent.postMessage({ type: 'control' }, '*'));
+    await waitReceived(page, () => window.received.length > 0);
+    assert.deepEqual((await received(page)).map((m) => m.data.type), ['control'], 'the browser delivers nothing of the lab to the host');
     await context.close();
   }
 });

@@ -82,9 +82,12 @@ for (const mode of MODES) {
       };
     });
     assert.deepEqual(injected, { img: 0, polluted: false });
-    // A fixed wait on purpose, to show that nothing happens: an injected handler would have opened a dialog by now.
-    await page.waitForTimeout(300);
-    assert.deepEqual(dialogs, []);
+    // The positive control for "no dialog": an image of the test's own that fails to decode opens a dialog, by the path an
+    // injected onerror handler would take; once it has, an injected one would have had its turn too.
+    const control = page.waitForEvent('dialog');
+    await page.evaluate(() => { const img = new Image(); img.onerror = () => alert('control'); img.src = 'data:image/png;base64,AAAA'; });
+    await control;
+    assert.deepEqual(dialogs, ['control']);
     const c = await controls(page);
     assert.equal(c.lr, '0.001');
     assert.equal(c.seed, '0');
