@@ -263,13 +263,19 @@ describe('the page asks for messages and shows the answer in the element\'s lang
     assert.equal(requests.length, 1);  // the same runs: no new request, the same answer in another language
   });
 
-  test('the sqrtdk-answer detail: its sentence and texts in the element\'s language', async () => {
-    const { slots, helper, state } = exercise();
-    const detail = await comparisonDetail({ exercise: { slots }, state, helper, lang: 'de' });
+  test('the sqrtdk-answer detail: the answer box\'s answer, its sentence and texts in the element\'s language', async () => {
+    const { slots, helper, requests, state } = exercise();
+    const published = [];
+    const client = new AnswerClient(helper, { onAnswer: () => {}, onError: (e) => { throw e; } });
+    client.onEachAnswer((answer) => published.push(comparisonDetail(answer, state)));
+    client.update(slots, state, 'de');
+    await new Promise((resolve) => setImmediate(resolve));
+    const [detail] = published;
     assert.match(detail.sentence, /\(1,81× as many steps\)/);
     assert.equal(detail.sentence, detail.sentences.join(' '));
     assert.equal(Object.hasOwn(detail, 'messages'), false);
-    const english = await comparisonDetail({ exercise: { slots }, state, helper });
-    assert.match(english.sentence, /\(1\.81× as many steps\)/);
+    assert.equal(requests.length, 1);  // the box and the event: one request
+    client.update(slots, state, 'en');
+    assert.match(comparisonDetail(client.answer, state).sentence, /\(1\.81× as many steps\)/);
   });
 });

@@ -62,6 +62,19 @@ test('the answer client: one request per change, latest wins, answers for other 
   sent[3].resolve({ result: { id: 'after reset' } });
   await null;
   assert.deepEqual(shown.map((a) => a.id), ['shorter', 'after reset']);
+
+  // A reply that arrives after its runs were reset, before the next update: dropped, for the answer box and for
+  // the listeners (the element's sqrtdk-answer) alike.
+  const heard = [];
+  client.onEachAnswer((a) => heard.push(a.id));
+  reset[0].record.append({ loss: Float32Array.of(1), gradNorm: new Float32Array(1), entropy: new Float32Array(1), maxLogit: new Float32Array(1),
+    topWeight: new Float32Array(1), evals: [], stepsDone: 2, diverged: false, divergedStep: 0, elapsedMs: 1 });
+  client.update(reset, { ...settings, threshold: 0.2 });
+  reset[0].record.clear();
+  sent[4].resolve({ result: { id: 'before the reset' } });
+  await null;
+  assert.deepEqual(shown.map((a) => a.id), ['shorter', 'after reset']);
+  assert.deepEqual(heard, []);
 });
 
 test('display curves: median and range over seeds, thinned steps, trailing-mean smoothing', () => {

@@ -3,7 +3,8 @@
 // shows the structured result (sentences, table cells, definitions) as it comes back, its texts rendered
 // in the element's language from the core's messages (localize-answer.js).
 // Requests are "latest wins" (helper-worker.js), so while runs train the answer follows them without
-// queueing, and the main thread only copies the curves.
+// queueing, and the main thread only copies the curves.  One request per change of the runs or settings: the
+// answer box and the element's sqrtdk-answer event (api/lab-events.js, through onEachAnswer) read the same answer.
 
 import { localizeAnswer } from './localize-answer.js';
 
@@ -81,6 +82,13 @@ export class AnswerClient {
     this.shown = null;    // {result, lang, answer}: the last localized answer
     this.version = 0;     // counts the answers received, so that views can say which one they show
     this.pending = false; // a request is on its way
+    this.listeners = new Set();
+  }
+
+  /** Also call `listener` with each answer received (in the element's language). @returns {() => void} unsubscribe */
+  onEachAnswer(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The latest answer for the current plan in the element's language (null before the first). */
@@ -110,14 +118,18 @@ export class AnswerClient {
     if (request.variants.length === 0) return;
     this.pending = true;
     const sent = this.key;
+    const records = slots.map((s) => s.record);
     this.helper.latest('answer', { type: 'compare', request }).then((reply) => {
-      // null: a newer request replaced this one.  An answer for other settings is dropped; one for the same
+      // null: a newer request replaced this one.  An answer for other settings is dropped, and so is one for
+      // runs reset since (a curve shorter now than it was sent: the next update asks again); one for the same
       // runs a little shorter is shown (a newer one follows).
       if (sent === this.key) this.pending = false;
-      if (!reply || plan !== this.plan) return;
+      if (!reply || plan !== this.plan || records.some((r, i) => r.loss.length < lengths[i])) return;
       this.result = reply.result;
       this.version += 1;
-      this.onAnswer(this.answer);
+      const answer = this.answer;
+      this.onAnswer(answer);
+      for (const listener of this.listeners) listener(answer);
     }, (error) => {
       if (sent === this.key) this.pending = false;
       this.onError(error);

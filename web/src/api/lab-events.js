@@ -7,8 +7,9 @@
 //   sqrtdk-diverged  a run diverged                                       {variant, seed, step}
 //   sqrtdk-error     something failed                                     {kind, message, recoverable, variant?, seed?}
 //
-// Everything is read from the exercise's runs as they are (no panel involved): each change of the runs is
-// compared with what was last announced.  Details are plain data, so they survive postMessage.
+// Everything is read from the exercise's runs as they are: each change of the runs is compared with what was
+// last announced.  The answer is the one the answer box shows (the exercise's AnswerClient): the element asks the
+// core once per change of the runs.  Details are plain data, so they survive postMessage.
 
 import { comparisonDetail } from './answer-detail.js';
 import { ANSWER_SETTINGS } from '../analysis/answer-client.js';
@@ -63,14 +64,23 @@ export class LabEvents {
     }, (error) => this.error('wasm', STRINGS.wasmFailed(error.message)));
   }
 
-  /** Follow an exercise's runs (the training panel's). @param {import('../training/exercise.js').Exercise} exercise */
-  watch(exercise) {
+  /**
+   * Follow an exercise's runs and their answers (the training panel's).
+   * @param {import('../training/exercise.js').Exercise} exercise
+   * @param {import('../analysis/answer-client.js').AnswerClient} answers
+   */
+  watch(exercise, answers) {
     this.unsubscribe();
     this.exercise = exercise;
     this.seen = new WeakMap();
     this.stepsSeen = new WeakMap();
     this.announced = { ready: false, final: false, progress: '' };
-    this.unsubscribe = exercise.subscribe(() => this._changed());
+    const unsubscribeRuns = exercise.subscribe(() => this._changed());
+    const unsubscribeAnswers = answers.onEachAnswer((answer) => this._answered(answer));
+    this.unsubscribe = () => {
+      unsubscribeRuns();
+      unsubscribeAnswers();
+    };
   }
 
   destroy() {
@@ -80,7 +90,7 @@ export class LabEvents {
     clearTimeout(this.timer);
   }
 
-  /** Every change: divergence, failures and a cleared result at once; progress and the answer throttled. */
+  /** Every change: divergence, failures and a cleared result at once; progress throttled. */
   _changed() {
     const state = this.store.state;
     const slots = this.exercise.slots;
@@ -115,7 +125,6 @@ export class LabEvents {
 
   _tick() {
     if (this.destroyed || !this.exercise) return;
-    const state = this.store.state;
     const slots = this.exercise.slots;
     const progress = {
       stepsDone: slots.reduce((sum, s) => sum + s.record.stepsDone, 0),
@@ -129,18 +138,16 @@ export class LabEvents {
       this.announced.progress = key;
       this.emit('sqrtdk-progress', progress);
     }
-    if (progress.stepsDone === 0) return;
-    const { exercise, generation } = this;
-    comparisonDetail({ exercise, state, helper: this.helper, lang: this.lang }).then((detail) => {
-      // null: a newer request replaced this one; a new generation: the runs were reset meanwhile.
-      if (!detail || exercise !== this.exercise || generation !== this.generation || this.destroyed) return;
-      this._announce(detail);
-    });
+  }
+
+  /** An answer for the runs as they are (the answer client drops those for other settings or reset runs). */
+  _answered(answer) {
+    if (this.destroyed || !this.exercise || !this.exercise.slots.some((s) => s.record.stepsDone > 0)) return;
+    this._announce(comparisonDetail(answer, this.store.state));
   }
 
   /** The published answer no longer holds: null now, and the next one is announced as new. */
   _invalidate() {
-    this.generation = (this.generation ?? 0) + 1;
     this.result = null;
     this.announced.ready = false;
     this.announced.final = false;

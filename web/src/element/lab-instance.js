@@ -56,7 +56,6 @@ export class LabInstance {
     });
     this.runWorkers = this.pageWorkers.pool;
     this.helper = this.pageWorkers.helper;
-    this.events.helper = this.helper;  // the published answer is computed there too (api/answer-detail.js)
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices]);
     if (host.hasAttribute('sync-url')) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n));
@@ -145,7 +144,7 @@ export class LabInstance {
         createClient: (onFailure) => this.runWorkers.client(onFailure),
       });
       this.panels.set(name, panel);
-      if (panel.exercise) this.events.watch(panel.exercise);
+      if (panel.exercise) this.events.watch(panel.exercise, panel.answerClient);
     }
     const order = PANELS.filter((n) => this.panels.has(n));
     this.panelBox.replaceChildren(...order.map((n) => this.panels.get(n).element));
