@@ -74,7 +74,7 @@ std::string header(const ExerciseSettings& e) {
   std::string text =
       "# The sqrtdk lab's exercise in PyTorch: why attention divides by √d_k\n"
       "\n"
-      "The exercise the lab ran: " + labels + " (the first is the reference), each trained on " + seed_range(e) +
+      "The exercise: " + labels + " (the first is the reference), each trained on " + seed_range(e) +
       " for " + std::to_string(e.steps) + " steps; the answer measures the steps until the smoothed loss is below " +
       format_number(e.threshold) + ".\n"
       "\n"
@@ -410,10 +410,10 @@ for variant in VARIANTS:
     runs = RESULTS[variant["name"]]
     learned = [r for r in runs if r["summary"]["learned"]]
     fell_back = sum(1 for r in runs if r["summary"]["touched_step"] and not r["summary"]["learned"])
+    steps = sorted(steps_or_never(r) for r in learned)
+    where = "" if not steps else f", at step {steps[0]}" + (f"-{steps[-1]}" if steps[-1] != steps[0] else "")
     print(f"{variant['label']} learned (reached loss {THRESHOLD:g} and ended below it) on {len(learned)} of "
-          f"{len(runs)} seeds" + (f", at step {min(steps_or_never(r) for r in learned)}-"
-                                  f"{max(steps_or_never(r) for r in learned)}" if learned else "")
-          + (f"; {fell_back} touched it and fell back above it" if fell_back else "") + ".")
+          f"{len(runs)} seeds{where}" + (f"; {fell_back} touched it and fell back above it" if fell_back else "") + ".")
 for variant in VARIANTS[1:]:
     print(verdict(variant, VARIANTS[0]))
 )PY";
@@ -435,7 +435,7 @@ for i, variant in enumerate(VARIANTS):
     longest = max(len(curve) for curve in curves)
     middle = [median([curve[t] for curve in curves if t < len(curve)]) for t in range(longest)]
     axis.plot(range(1, longest + 1), middle, color=colour, linewidth=2.2,
-              label=f"{variant['label']}: median of {len(curves)} seeds")
+              label=f"{variant['label']}: " + (f"median of {len(curves)} seeds" if len(curves) > 1 else "one seed"))
 axis.axhline(THRESHOLD, color="black", linestyle="--", linewidth=1, label=f"threshold {THRESHOLD:g}")
 axis.set_yscale("log")
 axis.set_xlabel("step")
