@@ -59,10 +59,14 @@ export class TrainPanel {
     this.helper = helper;
     this.theme = theme;
     this.notify = notify;
-    // The answer is the core's (lab.compare in the helper worker); a new one re-renders the status and the
-    // charts (the loss chart's guides and the mechanism notes read it).
+    // The answer is the core's (lab.compare in the helper worker); a new one is in the answer box at once, in
+    // the task that received it (the task that also makes it the element's `result`), and re-renders the status
+    // and the charts (the loss chart's guides and the mechanism notes read it).
     this.answerClient = new AnswerClient(helper, {
-      onAnswer: () => this.renderer.schedule(),
+      onAnswer: () => {
+        this._renderAnswer(this._renderContext());
+        this.renderer.schedule();
+      },
       onError: (error) => this._showProblem(T.answerFailed(error.message)),
     });
     this._buildRuns(createClient, concurrency);
@@ -295,7 +299,7 @@ export class TrainPanel {
     this.element.dataset.answerVersion = String(this.answerClient.version);
     this.element.dataset.answerPending = String(this.answerClient.pending);
     this.runTable.render(slots, state.steps, labelOf, colourOf, this.answerClient.answer);
-    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
+    this._renderAnswer({ state, slots });
     this.moreSeeds.render(started ? this.answerClient.answer : null, state.seeds);
     this.announcer.announce(phase, text, started && this.answerClient.answer?.ready ? this.answerClient.answer : null);
     this._renderStartNote(state, slots, labelOf);
@@ -308,6 +312,12 @@ export class TrainPanel {
     const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
       entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants), lang: this.lang }) : '';
     setText(this.startNote, text);
+  }
+
+  /** The answer box, with the latest answer. */
+  _renderAnswer({ state, slots }) {
+    const started = slots.some((s) => s.record.stepsDone > 0);
+    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
   }
 
   // ---- export -----------------------------------------------------------------------------------
