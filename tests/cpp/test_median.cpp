@@ -32,7 +32,7 @@ TEST_CASE("the median orders NaN after every number, whatever the input order", 
   CHECK(median({-0.0, 0.0, -1.0}) == 0);
 }
 
-TEST_CASE("-0 is written 0 in text and JSON, as JavaScript writes it", "[median]") {
+TEST_CASE("negative zero is written 0 in text and JSON, as JavaScript writes it", "[median]") {
   CHECK(format_number(-0.0) == "0");
   CHECK(format_given(-0.0) == "0");
   CHECK(format_whole(-0.0) == "0");
