@@ -7,9 +7,12 @@ JOBS="${JOBS:-$(nproc)}"
 export NODE_PATH=/usr/share/nodejs
 
 # Debian packages in two sets: what building and serving the lab needs (lab.sh), and what the tests add
-# (test.sh): Catch2, chromium for the page, clang and its sanitizer runtime for the fuzzers, xz for the LZMA tests.
+# (test.sh): Catch2, chromium for the page, Firefox ESR and WebKit (with a virtual X display) for the other engines,
+# clang and its sanitizer runtime for the fuzzers, xz for the LZMA tests, PyTorch, matplotlib and nbformat for
+# the check of the PyTorch export.
 BUILD_PACKAGES=(build-essential cmake emscripten libeigen3-dev)
-TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev xz-utils)
+TEST_PACKAGES=(catch2 chromium firefox-esr webkit2gtk-driver xvfb clang libclang-rt-14-dev xz-utils
+               python3-torch python3-matplotlib python3-nbformat)
 
 log() { printf '\033[1m== %s\033[0m\n' "$*" >&2; }
 

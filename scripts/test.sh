@@ -3,7 +3,8 @@
 #   1. native Catch2 suite (release, -march=native) and the arithmetic's fingerprint at a baseline -march,
 #   2. the same suite under ASan + UBSan,
 #   3. the Catch2 suite compiled to wasm under Node, 4. the wasm module's JS API under Node,
-#   5. the page in headless chromium (Playwright), 6. libFuzzer targets for a bounded time.
+#   5. the page in headless chromium (Playwright), then in chromium, Firefox ESR and WebKit,
+#   6. the PyTorch export run in PyTorch against the claims table, 7. libFuzzer targets for a bounded time.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -53,6 +54,12 @@ log "wasm module API under Node"
 
 log "page in headless chromium"
 (cd "$ROOT" && npm run --silent build:web && node --test --test-concurrency=1 tests/web/)
+
+log "the page in chromium, Firefox ESR and WebKit"
+bash "$ROOT/tests/engines/run.sh"
+
+log "the PyTorch export, run in PyTorch, against the claims table"
+bash "$ROOT/tests/torch_export/run.sh"
 
 log "fuzzers (libFuzzer + ASan + UBSan), ${FUZZ_SECONDS:=60} s each"
 cmake --preset fuzz -S "$ROOT" >/dev/null
