@@ -9,6 +9,8 @@ import { button } from '../ui/controls.js';
 import { variantColour } from '../ui/palette.js';
 import { variantLabel } from '../analysis/localize-answer.js';
 import { ThrottledRenderer } from '../ui/throttled-renderer.js';
+import { pageFrames } from '../ui/frame-scheduler.js';
+import { watchOnScreen } from '../ui/on-screen.js';
 import { AnswerClient, runSettled } from '../analysis/answer-client.js';
 import { Announcer, statusLine } from './train-status.js';
 import { AnswerView } from './answer-view.js';
@@ -30,8 +32,10 @@ import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.train;
 
-// The status (buttons, the runs' table, the answer) follows the runs closely; the charts, which cost most of the
-// main thread's time while training (and take it from the workers on a machine with few cores), once a second.
+// The status (buttons, the runs' table) follows the runs closely, on timers: it asks for the answer, which
+// decides which runs train first, also while the panel is off screen or the tab hidden.  The charts, which cost
+// most of the main thread's time while training (and take it from the workers on a machine with few cores), once
+// a second, in the page's animation frames, and only while the panel is on screen.
 const STATUS_INTERVAL_MS = 200;
 const CHART_INTERVAL_MS = 1000;
 const PHONE_WIDTH = 640;
@@ -88,6 +92,7 @@ export class TrainPanel {
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pendingChange.element, this.controls.settings]), this.results]),
     ]);
+    this.onScreen = watchOnScreen(this.element, () => this.chartRenderer.resume());
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
     this.unsubscribeBudget = pool ? pool.onBudget(() => this.renderer.now()) : () => {};
     this._applyPlan(store.state);
@@ -127,7 +132,10 @@ export class TrainPanel {
       this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0));
       this.element.dataset.drawnAnswer = String(this.answerClient.version);
     };
-    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, parts: () => [...this.charts.parts(), drawn] });
+    // Created before this.element: shown() is first asked after the constructor.
+    this.onScreen = null;
+    this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, frames: pageFrames,
+      shown: () => Boolean(this.onScreen?.shown()), parts: () => [...this.charts.parts(), drawn] });
     return {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
@@ -135,6 +143,7 @@ export class TrainPanel {
   }
 
   destroy() {
+    this.onScreen.disconnect();
     this.unsubscribe();
     this.unsubscribeBudget();
     this.exercise.dispose();
