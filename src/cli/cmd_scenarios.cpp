@@ -13,8 +13,8 @@ namespace {
 const char kUsage[] =
     "usage: sqrtdk scenarios [--json]\n"
     "\n"
-    "Lists the scenarios (one-click presets of the web page): id, title, caption and settings (the page's URL-hash\n"
-    "keys).  'sqrtdk compare --scenario <id>' runs one exactly as the page does.\n";
+    "Lists the scenarios (one-click presets of the web page): id, title, caption (a headline and its details)\n"
+    "and settings (the page's URL-hash keys).  'sqrtdk compare --scenario <id>' runs one exactly as the page does.\n";
 
 }  // namespace
 
@@ -25,10 +25,7 @@ int run_scenarios(const Args& args) {
   if (json) {
     JsonWriter w;
     w.begin_array();
-    for (const Scenario& s : scenarios()) {
-      w.begin_object().field("id", s.id).field("title", s.title).field("caption", scenario_caption(s));
-      w.field("settings", s.settings).end_object();
-    }
+    for (const Scenario& s : scenarios()) write_scenario(w, s);
     w.end_array();
     return emit(w.str() + "\n");
   }

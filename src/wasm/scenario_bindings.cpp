@@ -1,5 +1,6 @@
-// lab.scenarios(): the one-click presets of src/core/claims/scenarios.hpp as plain JS objects {id, title, caption,
-// settings}, settings in the page's URL-hash vocabulary.  Takes no input, so nothing here can fail.
+// lab.scenarios(): the one-click presets of src/core/claims/scenarios.hpp as plain JS objects (claims.hpp's
+// write_scenario: {id, title, headline, details, settings, messages}), settings in the page's URL-hash
+// vocabulary, texts in English and as messages.  Takes no input, so nothing here can fail.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -7,21 +8,17 @@
 
 #include "core/claims/claims.hpp"
 #include "core/claims/scenarios.hpp"
+#include "core/text/json.hpp"
 
 namespace sqrtdk::wasm {
 namespace {
 
 emscripten::val scenarios_js() {
-  emscripten::val out = emscripten::val::array();
-  for (const Scenario& s : scenarios()) {
-    emscripten::val o = emscripten::val::object();
-    o.set("id", std::string(s.id));
-    o.set("title", std::string(s.title));
-    o.set("caption", scenario_caption(s));
-    o.set("settings", std::string(s.settings));
-    out.call<void>("push", o);
-  }
-  return out;
+  JsonWriter w(/*camel_case=*/true);
+  w.begin_array();
+  for (const Scenario& s : scenarios()) write_scenario(w, s);
+  w.end_array();
+  return emscripten::val::global("JSON").call<emscripten::val>("parse", w.str());
 }
 
 }  // namespace

@@ -473,7 +473,9 @@ TEST_CASE("scenarios --json lists the six presets, and compare --scenario refuse
   for (int i = 0; i < 6; ++i) {
     CHECK(j.array[i]["id"].string == ids[i]);
     CHECK(j.array[i]["title"].string.size() > 0);
-    CHECK(j.array[i]["caption"].string.size() > 0);
+    CHECK(j.array[i]["headline"].string.size() > 0);
+    CHECK(j.array[i]["details"].string.size() > 0);
+    CHECK(j.array[i]["messages"]["details"].array.size() > 1);
     CHECK_THAT(j.array[i]["settings"].string, Contains("variants="));
   }
   const RunResult text = run_cli("scenarios");

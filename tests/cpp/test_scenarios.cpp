@@ -9,12 +9,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include "core/answer/analysis.hpp"
 #include "core/settings/attention_scale.hpp"
 #include "core/claims/claims.hpp"
 #include "core/claims/scenarios.hpp"
+#include "core/text/phrasebook.hpp"
 #include "core/train/trainer.hpp"
 
 using namespace sqrtdk;
@@ -127,7 +132,7 @@ TEST_CASE("claims table: every scenario measured with its current settings, on e
     }
     // The caption states the counts: the measured part is there, in full.
     const std::string caption = scenario_caption(s);
-    CHECK(caption.find("Measured on seeds 0-" + std::to_string(kClaimSeeds - 1) + ":") != std::string::npos);
+    CHECK(caption.find("Measured on seeds 0–" + std::to_string(kClaimSeeds - 1) + ":") != std::string::npos);
     CHECK(caption.find("of " + std::to_string(kClaimSeeds) + " seeds") != std::string::npos);
   }
 }
@@ -227,5 +232,97 @@ TEST_CASE("the default exercise over 10 seeds of the table is a clear difference
     CHECK(a.outcome == Outcome::clear);
     CHECK(a.variants[1].pairs == seeds * seeds);
     CHECK(a.variants[1].pairs_ahead >= 0.9 * seeds * seeds);
+  }
+}
+
+namespace {
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// Every English text a scenario shows: title, headline, details.
+std::string every_text(const Scenario& s) { return std::string(s.title) + " " + scenario_caption(s); }
+
+}  // namespace
+
+TEST_CASE("each preset leads with one sentence of at most 25 words: the counts of every measured variant",
+          "[scenarios][claims]") {
+  for (const Scenario& s : scenarios()) {
+    CAPTURE(s.id);
+    const Message headline = scenario_headline(s);
+    REQUIRE_FALSE(headline.key.empty());
+    const std::string text = english(headline);
+    CAPTURE(text);
+    CHECK(words(text).size() <= static_cast<std::size_t>(kHeadlineWords));
+    CHECK(text.back() == '.');
+    CHECK(text.find(". ") == std::string::npos);  // one sentence
+    // Its counts are the table's, derived: each measured variant's learned seeds "k of 20".
+    const ExerciseSettings settings = parse_exercise_settings(s.settings);
+    for (const MeasuredVariant& v : find_measurement(s.id)->variants) {
+      int k = 0;
+      for (const SeedOutcome& o : v.seeds) k += learned(o, settings.threshold);
+      CHECK(text.find(std::to_string(k) + " of " + std::to_string(kClaimSeeds)) != std::string::npos);
+    }
+    // The rest folds: the details start with what to look at, then the counts.
+    const std::vector<Message> details = scenario_details(s);
+    REQUIRE(details.size() >= 2);
+    CHECK(english(details[0]) == s.lead);
+  }
+}
+
+TEST_CASE("captions state counts and nothing beyond: no verdict words, layers from 1, seeds named where they differ",
+          "[scenarios][claims]") {
+  const char* banned[] = {"not never", "still learn", "keeps moving", "mostly", "most seeds", "disappears",
+                          "nearly one-hot", "fails too", "times larger", "√128", "a canonical one", "layer 0",
+                          "footnote", "'fails to learn entirely'", "4 times"};
+  for (const Scenario& s : scenarios()) {
+    const std::string text = every_text(s);
+    CAPTURE(s.id, text);
+    for (const char* phrase : banned) {
+      INFO("says " << phrase);
+      CHECK(text.find(phrase) == std::string::npos);
+    }
+    // Every "layer N" counts from 1.
+    const std::regex layer("layer (\\d+)");
+    for (std::sregex_iterator it(text.begin(), text.end(), layer), end; it != end; ++it)
+      CHECK(std::stoi((*it)[1]) >= 1);
+  }
+  // A count that is neither none nor all names the seeds on the fewer side (adam: unscaled learned on 16 of 20,
+  // not on seeds 2, 4, 5, 15 of the table).
+  const Scenario& adam = *find_scenario("adam");
+  std::string missing;
+  const double threshold = parse_exercise_settings(adam.settings).threshold;
+  const std::vector<SeedOutcome>& unscaled = table_of("adam", "unscaled");
+  for (std::size_t i = 0; i < unscaled.size(); ++i)
+    if (!learned(unscaled[i], threshold)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+  CHECK(scenario_caption(adam).find("(all but seeds " + missing + ")") != std::string::npos);
+}
+
+TEST_CASE("the captions use every claims.* and scenario.* phrase, with every argument given", "[scenarios][phrasebook]") {
+  std::set<std::string> used;
+  std::function<void(const Arg&)> collect = [&](const Arg& arg) {
+    if (arg.kind == Arg::Kind::message) {
+      used.insert(english_key(*arg.message));
+      for (const auto& named : arg.message->args) collect(named.second);
+    }
+    for (const Arg& item : arg.items) collect(item);
+  };
+  for (const Scenario& s : scenarios()) {
+    CHECK(every_text(s).find('{') == std::string::npos);
+    collect(Arg(scenario_title(s)));
+    collect(Arg(scenario_headline(s)));
+    for (const Message& m : scenario_details(s)) collect(Arg(m));
+  }
+  for (const Phrase& p : phrasebook()) {
+    const std::string key = p.key;
+    if (key.rfind("claims.", 0) != 0 && key.rfind("scenario.", 0) != 0) continue;
+    if (key == "claims.not_measured") continue;   // only while the table is stale
+    if (key == "claims.which.these") continue;    // a count below half that is not none: no claim has one today
+    INFO("no caption uses " << key);
+    CHECK(used.count(key) == 1);
   }
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { errorOf, freshLab, nativeCli, parseCsv, relDiff, runCli } from './helpers.mjs';
+import { renderMessage } from '../../web/src/analysis/render-message.js';
 
 const METRICS = ['qkGradNorm', 'qkUpdateNorm', 'logitSpread', 'jacobianNorm'];
 const CSV_COLUMNS = { qkGradNorm: 'qk_grad_norm', qkUpdateNorm: 'qk_update_norm', logitSpread: 'logit_spread',
@@ -118,13 +119,25 @@ describe('mechanism metrics', () => {
 });
 
 describe('scenarios', () => {
-  test('lab.scenarios() lists adam, sgd, adam-high-lr, gpt-init, large-dk, qknorm with title, caption, settings', () => {
+  test('lab.scenarios() lists adam, sgd, adam-high-lr, gpt-init, large-dk, qknorm with title, headline, details, settings', () => {
     const list = lab.scenarios();
     assert.deepEqual(list.map((s) => s.id), ['adam', 'sgd', 'adam-high-lr', 'gpt-init', 'large-dk', 'qknorm']);
     for (const s of list) {
-      assert.deepEqual(Object.keys(s).sort(), ['caption', 'id', 'settings', 'title']);
-      for (const key of Object.keys(s)) assert.ok(typeof s[key] === 'string' && s[key].length > 0, `${s.id}.${key}`);
+      assert.deepEqual(Object.keys(s).sort(), ['details', 'headline', 'id', 'messages', 'settings', 'title']);
+      for (const key of ['details', 'headline', 'id', 'settings', 'title']) {
+        assert.ok(typeof s[key] === 'string' && s[key].length > 0, `${s.id}.${key}`);
+      }
       assert.match(s.settings, /^([A-Za-z]+=[^&=]+)(&[A-Za-z]+=[^&=]+)*$/, s.id);
+    }
+  });
+
+  test("a preset's messages render, with the page's renderer, to the core's English: a headline of at most 25 words", () => {
+    for (const s of lab.scenarios()) {
+      assert.equal(renderMessage(s.messages.title), s.title);
+      assert.equal(renderMessage(s.messages.headline), s.headline);
+      assert.equal(s.messages.details.map((m) => renderMessage(m)).join(' '), s.details);
+      assert.ok(s.headline.split(/\s+/).length <= 25, `${s.id}: ${s.headline}`);
+      assert.doesNotMatch(`${s.title} ${s.headline} ${s.details}`, /layer 0|still learns|not never|\{/);
     }
   });
 

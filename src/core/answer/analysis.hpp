@@ -215,5 +215,8 @@ std::string variant_stall_cell(const VariantResult& v);
 std::string answer_json(const Answer& answer, bool camel_case, bool with_messages = false);
 // The same members, written into an object the caller has open (sqrtdk compare --json puts its configuration first).
 void write_answer_members(JsonWriter& w, const Answer& answer, bool with_messages = false);
+// One message or argument as JSON (the shape at the top of analysis_json.cpp).
+void write_message(JsonWriter& w, const Message& m);
+void write_arg(JsonWriter& w, const Arg& arg);
 
 }  // namespace sqrtdk

@@ -25,34 +25,6 @@
 #include "core/text/json.hpp"
 
 namespace sqrtdk {
-namespace {
-
-// A positive step number, or null (0 or -1: none).
-JsonWriter& step_or_null(JsonWriter& w, int step) { return step > 0 ? w.value(step) : w.null(); }
-
-void write_stall(JsonWriter& w, const Stall& s) {
-  if (!s.found()) {
-    w.null();
-    return;
-  }
-  w.begin_object().key("start").value(s.start).key("length").value(s.length).key("level").value(s.level);
-  w.key("to_end").value(s.to_end).end_object();
-}
-
-void write_run(JsonWriter& w, const RunSummary& r, int steps) {
-  w.begin_object().key("seed").value(r.seed).key("steps").value(r.steps);
-  step_or_null(w.key("stopped").value(r.stopped).key("steps_to_threshold"), r.steps_to_threshold);
-  step_or_null(w.key("touched_step"), r.touched_step);
-  w.key("stall");
-  write_stall(w, r.stall);
-  w.key("final_loss").value(r.final_loss).key("sequence_accuracy").value(r.sequence_accuracy);
-  step_or_null(w.key("diverged").value(r.diverged).key("diverged_step"), r.diverged_step);
-  w.key("cells").begin_object().key("steps_to_threshold").value(run_steps_cell(r, steps));
-  w.key("stall").value(run_stall_cell(r)).key("final_loss").value(format_number(r.final_loss)).end_object();
-  w.end_object();
-}
-
-void write_arg(JsonWriter& w, const Arg& arg);
 
 void write_message(JsonWriter& w, const Message& m) {
   w.begin_object().key("key").value(m.key);
@@ -78,6 +50,33 @@ void write_arg(JsonWriter& w, const Arg& arg) {
       w.end_array().key("join").value(arg.text).end_object();
       return;
   }
+}
+
+namespace {
+
+// A positive step number, or null (0 or -1: none).
+JsonWriter& step_or_null(JsonWriter& w, int step) { return step > 0 ? w.value(step) : w.null(); }
+
+void write_stall(JsonWriter& w, const Stall& s) {
+  if (!s.found()) {
+    w.null();
+    return;
+  }
+  w.begin_object().key("start").value(s.start).key("length").value(s.length).key("level").value(s.level);
+  w.key("to_end").value(s.to_end).end_object();
+}
+
+void write_run(JsonWriter& w, const RunSummary& r, int steps) {
+  w.begin_object().key("seed").value(r.seed).key("steps").value(r.steps);
+  step_or_null(w.key("stopped").value(r.stopped).key("steps_to_threshold"), r.steps_to_threshold);
+  step_or_null(w.key("touched_step"), r.touched_step);
+  w.key("stall");
+  write_stall(w, r.stall);
+  w.key("final_loss").value(r.final_loss).key("sequence_accuracy").value(r.sequence_accuracy);
+  step_or_null(w.key("diverged").value(r.diverged).key("diverged_step"), r.diverged_step);
+  w.key("cells").begin_object().key("steps_to_threshold").value(run_steps_cell(r, steps));
+  w.key("stall").value(run_stall_cell(r)).key("final_loss").value(format_number(r.final_loss)).end_object();
+  w.end_object();
 }
 
 void write_messages(JsonWriter& w, const Answer& a) {

@@ -42,6 +42,7 @@ MechanismSetting mechanism_setting(const TrainConfig& config) {
   MechanismSetting s;
   s.optimizer = config.optim.optimizer;
   s.lr = config.optim.lr;
+  s.init = config.model.init;
   s.dk = config.model.d_model / config.model.n_heads;
   s.keys = config.task.seq_len();
   return s;

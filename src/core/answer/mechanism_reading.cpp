@@ -27,7 +27,8 @@ std::size_t usable_steps(const RunCurve& r) {
 
 VariantMechanism measure(const VariantCurves& v, int window) {
   const std::size_t w = static_cast<std::size_t>(window);
-  std::vector<double> eg, eu, ejm, es, et, lg, ls, drop, peak_step;
+  std::vector<double> eg, eu, ejm, es, et, st, lt, lg, ls, drop, peak_step;
+  std::vector<RunMechanism> per_run;
   std::vector<std::vector<double>> ej, lj;  // (layers, seeds)
   for (const RunCurve& r : v.runs) {
     const std::size_t n = usable_steps(r);
@@ -47,12 +48,15 @@ VariantMechanism measure(const VariantCurves& v, int window) {
     ejm.push_back(mean_early);
     es.push_back(window_mean(m.spread, 0, w));
     et.push_back(window_mean(m.top_weight, 0, w));
+    st.push_back(m.top_weight[0]);
+    lt.push_back(window_mean(m.top_weight, n - w, n));
     lg.push_back(window_mean(m.qk_grad, n - w, n));
     ls.push_back(window_mean(m.spread, n - w, n));
     const std::vector<double> smooth = smoothed_loss(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
     const auto peak = std::max_element(smooth.begin(), smooth.end());
     drop.push_back(smooth.back() > 0 ? *peak / smooth.back() : kNaN);
     peak_step.push_back(static_cast<double>(peak - smooth.begin()) + 1);
+    per_run.push_back({r.seed, drop.back(), peak_step.back(), lg.back()});
   }
   VariantMechanism out;
   out.runs = static_cast<int>(eg.size());
@@ -60,6 +64,8 @@ VariantMechanism measure(const VariantCurves& v, int window) {
   out.early_grad = median(eg), out.early_update = median(eu), out.early_jacobian_mean = median(ejm);
   out.early_spread = median(es), out.early_top = median(et);
   out.late_grad = median(lg), out.late_spread = median(ls);
+  out.start_top = median(st), out.late_top = median(lt);
+  out.per_run = per_run;
   for (std::size_t l = 0; l < lj.size(); ++l) {
     const double late = median(lj[l]);
     if (l == 0 || late < out.late_jacobian) {
@@ -90,7 +96,22 @@ std::size_t subject_of(const std::vector<VariantCurves>& variants) {
   return 1;
 }
 
+// "saturated: at least 0.9" or "not saturated: below 0.9" for a mean top weight (saturation.hpp's one bar).
+Message saturation_verdict(double top) {
+  return Message(saturated(top) ? "mech.top.saturated" : "mech.top.not_saturated").with("bar", Arg::value(kSaturatedTopWeight));
+}
+
 bool learns(const VariantResult& v) { return std::isfinite(v.median_steps_to_threshold); }
+
+// "seeds 0, 1" for the runs of `v` that learned (or did not).
+Message seeds_where(const VariantResult& v, bool learned_) {
+  std::vector<Arg> seeds;
+  for (const RunSummary& r : v.runs)
+    if ((r.steps_to_threshold > 0) == learned_) seeds.push_back(Arg::count(static_cast<double>(r.seed)));
+  Message m("mech.seeds");
+  m.plural_by("n", static_cast<double>(seeds.size()));
+  return m.with("list", Arg::list("join.comma", seeds));
+}
 
 void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
   const VariantMechanism& ref = out.variants[0];
@@ -113,13 +134,34 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
   if (!a.ready) return;
   for (std::size_t i = 0; i < vs.size(); ++i) {
     const VariantMechanism& v = out.variants[i];
-    if (v.runs == 0 || !std::isfinite(v.drop)) continue;
     const VariantResult& r = a.variants[i];
-    const bool high = !(r.median_final_loss < a.threshold);
-    const char* key = !high ? "mech.qk.done" : v.drop >= kDeadDrop ? "mech.qk.died" : "mech.qk.alive";
-    out.qk.push_back(Message(key).with("label", variant_label_arg(r)).with("drop", times_arg(v.drop))
-                         .with("peak", Arg::count(v.peak_step)).with("loss", Arg::value(r.median_final_loss))
-                         .with("grad", Arg::value(v.late_grad)));
+    // The seeds in three groups: the loss ended below the threshold; above it with the q/k gradient dead; above
+    // it with the gradient not dead.  One sentence per group that has seeds, naming them.
+    const char* keys[] = {"mech.qk.done", "mech.qk.died", "mech.qk.alive"};
+    std::vector<const RunMechanism*> groups[3];
+    std::vector<double> losses[3];
+    for (const RunMechanism& run : v.per_run) {
+      const auto summary = std::find_if(r.runs.begin(), r.runs.end(), [&](const RunSummary& rs) { return rs.seed == run.seed; });
+      if (summary == r.runs.end() || !std::isfinite(run.drop) || !std::isfinite(summary->final_loss)) continue;
+      const int g = summary->final_loss < a.threshold ? 0 : run.drop >= kDeadDrop ? 1 : 2;
+      groups[g].push_back(&run);
+      losses[g].push_back(summary->final_loss);
+    }
+    for (int g = 0; g < 3; ++g) {
+      if (groups[g].empty()) continue;
+      std::vector<double> drops, peaks, grads;
+      std::vector<Arg> seeds;
+      for (const RunMechanism* run : groups[g]) {
+        drops.push_back(run->drop), peaks.push_back(run->peak_step), grads.push_back(run->late_grad);
+        seeds.push_back(Arg::count(static_cast<double>(run->seed)));
+      }
+      Message seed_list("mech.seeds");
+      seed_list.plural_by("n", static_cast<double>(seeds.size())).with("list", Arg::list("join.comma", seeds));
+      out.qk.push_back(Message(keys[g]).with("label", variant_label_arg(r)).with("seeds", seed_list)
+                           .with("drop", times_arg(median(drops))).with("peak", Arg::count(std::round(median(peaks))))
+                           .with("loss", Arg::value(median(losses[g]))).with("grad", Arg::value(median(grads)))
+                           .with("threshold", Arg::value(a.threshold)).with("deadDrop", Arg::value(kDeadDrop)));
+    }
   }
 }
 
@@ -132,9 +174,9 @@ void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismS
     const Arg layer = Arg::count(v.jacobian_layer + 1);
     early.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.early_jacobian)).with("layer", layer));
     late.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.late_jacobian)).with("layer", layer));
-    out.jacobian.push_back(Message(saturated(v.early_top) ? "mech.saturated" : "mech.not_saturated")
-                               .with("label", label).with("top", Arg::value(v.early_top))
-                               .with("bar", Arg::value(kSaturatedTopWeight)));
+    out.jacobian.push_back(Message("mech.top").with("label", label).with("start", Arg::value(v.start_top))
+                               .with("startVerdict", saturation_verdict(v.start_top)).with("end", Arg::value(v.late_top))
+                               .with("endVerdict", saturation_verdict(v.late_top)).with("window", Arg::count(a.defs.window)));
   }
   if (early.empty()) return;
   out.jacobian.insert(out.jacobian.begin(),
@@ -159,31 +201,49 @@ void spread_sentences(MechanismReading& out, const Answer& a) {
 
 void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
   if (!a.ready || vs.size() < 2) return;
-  const std::size_t i = subject_of(vs);
+  if (!learns(a.variants[0])) return;  // the reference did not learn either: nothing for the mechanism to explain
+  std::size_t qknorm = 0;
+  for (std::size_t k = 1; k < vs.size(); ++k)
+    if (vs[k].name == "qknorm") qknorm = k;
+  const std::size_t i = qknorm ? qknorm : subject_of(vs);
   const VariantMechanism& v = out.variants[i];
   const VariantMechanism& ref = out.variants[0];
   if (v.runs == 0 || ref.runs == 0) return;
   const VariantResult& r = a.variants[i];
-  if (!learns(a.variants[0])) return;  // the reference did not learn either: nothing for the mechanism to explain
-  const bool adam = s.optimizer == Optimizer::adam;
-  // Failed: most seeds never reached the threshold and stalled to the end; otherwise still falling at the end.
-  const bool stuck = 2 * r.stalls_to_end > static_cast<int>(r.runs.size()) || r.runs_diverged > 0;
-  const char* outcome = learns(r) ? ".learns" : stuck ? ".fails" : ".slow";
-  const std::string kind = std::string(adam ? "adam" : "sgd") + outcome;
+  const std::string reason = qknorm ? "qknorm"
+                             : s.init == InitScheme::gpt ? "gpt"
+                             : s.optimizer == Optimizer::adam ? "adam" : "sgd";
   const Arg label = variant_label_arg(r), ref_label = variant_label_arg(a.variants[0]);
-  out.why_title = Message("mech.why.title." + kind).with("label", label);
-  Message body("mech.why." + kind);
-  body.with("label", label).with("ref", ref_label).with("window", Arg::count(a.defs.window))
+  const Arg window = Arg::count(a.defs.window), bar = Arg::value(kSaturatedTopWeight);
+  out.why_title = Message("mech.why.title." + reason).with("label", label).with("ref", ref_label);
+  Message body("mech.why." + reason);
+  body.with("label", label).with("ref", ref_label).with("window", window).with("bar", bar)
       .with("grad", relation(v.early_grad, ref.early_grad)).with("update", relation(v.early_update, ref.early_update))
-      .with("steps", steps_arg(r, a.steps)).with("refSteps", steps_arg(a.variants[0], a.steps))
       .with("lr", Arg::value(s.lr)).with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
+      .with("refSpread", Arg::value(ref.early_spread)).with("startTop", Arg::value(v.start_top))
+      .with("refStartTop", Arg::value(ref.start_top))
       .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
-      .with("layer", Arg::count(v.jacobian_layer + 1))
-      .with("refJacobianEnd", Arg::value(ref.late_jacobian)).with("drop", times_arg(v.drop))
-      .with("loss", Arg::value(r.median_final_loss)).with("threshold", Arg::value(a.threshold))
-      .with("missed", Arg::count(static_cast<double>(r.runs.size()) - r.runs_reaching))
-      .with("seeds", Arg::count(static_cast<double>(r.runs.size()))).with("budget", Arg::count(a.steps));
+      .with("layer", Arg::count(v.jacobian_layer + 1)).with("refJacobianEnd", Arg::value(ref.late_jacobian))
+      .with("drop", times_arg(v.drop));
+  if (qknorm) {  // beside the variant QK-norm fixes: unscaled when it ran, else the reference
+    const std::size_t o = subject_of(vs) != qknorm ? subject_of(vs) : 0;
+    body.with("other", variant_label_arg(a.variants[o])).with("otherSpread", Arg::value(out.variants[o].early_spread))
+        .with("otherSpreadEnd", Arg::value(out.variants[o].late_spread));
+  }
   out.why.push_back(body);
+  out.why.push_back(Message("mech.why.late").with("label", label).with("ref", ref_label).with("window", window)
+                        .with("bar", bar).with("spreadEnd", Arg::value(v.late_spread))
+                        .with("refSpreadEnd", Arg::value(ref.late_spread)).with("topEnd", Arg::value(v.late_top))
+                        .with("refTopEnd", Arg::value(ref.late_top)));
+  const int seeds = static_cast<int>(r.runs.size());
+  const char* outcome = r.runs_reaching == seeds ? "mech.why.learned.all"
+                        : r.runs_reaching > 0    ? "mech.why.learned.some"
+                                                 : "mech.why.learned.none";
+  out.why.push_back(Message(outcome).with("label", label).with("ref", ref_label).with("seeds", Arg::count(seeds))
+                        .with("learned", Arg::count(r.runs_reaching)).with("learnedSeeds", seeds_where(r, true))
+                        .with("missedSeeds", seeds_where(r, false)).with("threshold", Arg::value(a.threshold))
+                        .with("steps", steps_arg(r, a.steps)).with("refSteps", steps_arg(a.variants[0], a.steps))
+                        .with("loss", Arg::value(r.median_final_loss)).with("budget", Arg::count(a.steps)));
 }
 
 }  // namespace

@@ -6,16 +6,20 @@
 //           trailing window (CurveDefinitions::window); a run's reading is its mean over the window and a
 //           variant's is the median over its seeds.
 // Drop      the q/k gradient's trailing mean (window w) at its peak divided by its value at the last step.
-// Dead      a drop of at least kDeadDrop while the variant's median final loss is above the threshold: the
-//           gradient is small while the loss is still high, which is the lesson's claim.  (The SGD scenario's
-//           qk_collapse claim uses the same bar.)
+// Dead      a run's drop of at least kDeadDrop while its final loss is above the threshold: the gradient is small
+//           while the loss is still high, which is the lesson's claim.  (The SGD scenario's qk_collapse claim uses
+//           the same bar.)  The q/k sentences group a variant's seeds by this (ended below the threshold, dead,
+//           not dead) and name the seeds of each group, so a median never hides a seed that behaved otherwise.
 // Jacobian |J|_F per layer; a variant is read in its layer whose late |J|_F is smallest (the most saturated
 //           one: a mean over layers would hide a first layer whose softmax passes nothing behind a second that
 //           does).
-// Saturated the variant's mean top weight over the early window, judged by saturation.hpp.
-// Why box   about unscaled (else the first variant after the reference), once the answer is ready and the
-//           reference learned: it learns (median steps to threshold), fails (most seeds stalled to the end, or
-//           one diverged) or is slow (still falling when the steps ran out), each told for the optimizer.
+// Saturated the mean top weight (whole model) judged by saturation.hpp, read at step 1 (before any update, so the
+//           same for every optimizer on the same seeds and initialisation) and over the late window; every
+//           sentence that says "saturated" names its window.
+// Why box   once the answer is ready and the reference learned, one box for the reason the settings give: QK-norm
+//           (about the qknorm variant: its bounded logits), GPT init (small initial logits), else the optimizer's
+//           step (Adam's normalised one, SGD's proportional one), about unscaled (else the first variant after
+//           the reference); each ends with the late readings and which seeds learned, by name.
 #pragma once
 #include <string>
 #include <vector>
@@ -32,12 +36,23 @@ inline constexpr double kDeadDrop = 20;
 struct MechanismSetting {
   Optimizer optimizer = Optimizer::adam;
   double lr = 1e-3;
+  InitScheme init = InitScheme::xavier;
   int dk = 64;
   int keys = 21;  // the model's sequence length: a row has 1 to `keys` keys
 };
 
+// One run's q/k gradient reading.
+struct RunMechanism {
+  uint64_t seed = 0;
+  double drop = kNaN;              // peak / last of the smoothed q/k gradient
+  double peak_step = kNaN;
+  double late_grad = kNaN;         // mean over the late window
+};
+
 struct VariantMechanism {
   int runs = 0;                    // runs with at least a window of mechanism curves
+  std::vector<RunMechanism> per_run;
+  double start_top = kNaN, late_top = kNaN;  // mean top weight at step 1 and over the late window
   double early_grad = kNaN, early_update = kNaN, early_spread = kNaN, early_top = kNaN;
   double late_grad = kNaN, late_spread = kNaN;
   double early_jacobian_mean = kNaN;  // over all layers

@@ -8,6 +8,7 @@
 #include "core/answer/analysis.hpp"
 #include "core/settings/attention_scale.hpp"
 #include "core/answer/mechanism.hpp"
+#include "core/text/json.hpp"
 #include "core/train/trainer.hpp"
 
 namespace sqrtdk {
@@ -34,7 +35,7 @@ SeedOutcome measure_seed(const ExerciseSettings& settings, const std::string& va
     for (std::size_t h = 0; h < H; ++h) o.start_entropy += log.entropy[h] / static_cast<double>(H);
     o.start_jacobian = log.jacobian_norm[0];
     o.start_qk_gradient = qk_gradient(log)[0];
-    const std::size_t last = std::min<std::size_t>(50, log.size());
+    const std::size_t last = std::min<std::size_t>(kEndWindow, log.size());
     for (std::size_t t = log.size() - last; t < log.size(); ++t)
       o.end_jacobian += log.jacobian_norm[t * L] / static_cast<double>(last);
   }
@@ -72,42 +73,56 @@ const MeasuredVariant* find_variant(const MeasuredScenario& m, const std::string
   return nullptr;
 }
 
-std::string label(const std::string& variant) {
-  ModelConfig model;
-  parse_scale(variant, model);
-  return variant_label(model.scale, model.alpha);
-}
-
-// "59-75" or "61" for the values picked by `get` from the seeds where `keep` holds.
+// The range "59–75" (or "61") of the values picked by `get` from the seeds where `keep` holds, as an argument.
 template <class Get, class Keep>
-std::string span(const std::vector<SeedOutcome>& seeds, Get get, Keep keep, bool steps) {
+Arg span(const std::vector<SeedOutcome>& seeds, Get get, Keep keep, bool steps) {
   double lo = kNever, hi = -kNever;
   for (const SeedOutcome& o : seeds)
     if (keep(o)) {
       lo = std::min(lo, get(o));
       hi = std::max(hi, get(o));
     }
-  if (lo > hi) return "";
-  const auto text = [&](double x) { return steps ? format_steps(x) : format_number(x); };
-  return lo == hi ? text(lo) : text(lo) + "-" + text(hi);
+  if (lo > hi) return Arg::verbatim("");
+  const auto arg = [&](double x) { return steps ? Arg::count(x) : Arg::value(x); };
+  if (steps ? lo == hi : format_number(lo) == format_number(hi)) return arg(lo);  // the same as written
+  return Message("range").with("low", arg(lo)).with("high", arg(hi));
 }
 
 double median_steps(const std::vector<SeedOutcome>& seeds, double threshold) {
   std::vector<double> steps;
   for (const SeedOutcome& o : seeds)
     if (learned(o, threshold)) steps.push_back(o.reached);
-  return median(steps);
+  if (steps.empty()) return kNaN;
+  std::sort(steps.begin(), steps.end());
+  const std::size_t n = steps.size();
+  return n % 2 ? steps[n / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
 }
 
-std::string count(int k, int n) { return std::to_string(k) + " of " + std::to_string(n) + " seeds"; }
+Arg seed_range(int n) { return Message("range").with("low", Arg::count(0)).with("high", Arg::count(n - 1)); }
 
-// Where a rate is neither none nor all, what a learner running a few seeds should expect.
-std::string expectation(int k, int n) {
-  if (k == 0 || k == n) return "";
-  const long tenths = std::lround(10.0 * k / n);
-  if (tenths == 0) return " (so a few seeds rarely show it)";
-  if (tenths == 10) return " (so a few seeds rarely show an exception)";
-  return " (about " + std::to_string(tenths) + " in 10: a few seeds can show either)";
+// "seeds 2, 4, 5" (the table's seeds are 0 .. n-1, in order).
+Message seed_list(const std::vector<int>& seeds) {
+  std::vector<Arg> items;
+  for (int seed : seeds) items.push_back(Arg::count(seed));
+  Message m("claims.seeds");
+  m.plural_by("n", static_cast<double>(seeds.size()));
+  return m.with("list", Arg::list("join.comma", items));
+}
+
+// A count "k of n seeds" and which seeds: the fewer side named, " (seeds 2, 7)" or " (all but seeds 2, 7)",
+// nothing when the count is none or all.
+struct Counted {
+  Arg count, which;
+};
+Counted counted(const std::vector<bool>& holds) {
+  std::vector<int> yes, no;
+  for (std::size_t i = 0; i < holds.size(); ++i) (holds[i] ? yes : no).push_back(static_cast<int>(i));
+  const int k = static_cast<int>(yes.size()), n = static_cast<int>(holds.size());
+  Counted c{Message("claims.count").with("k", Arg::count(k)).with("n", Arg::count(n)), Message("claims.empty")};
+  if (k > 0 && k < n)
+    c.which = yes.size() <= no.size() ? Message("claims.which.these").with("seeds", seed_list(yes))
+                                      : Message("claims.which.all_but").with("seeds", seed_list(no));
+  return c;
 }
 
 // What one claim's sentence needs: the claim's variant (a) and the reference (r), seed by seed, their names and
@@ -118,23 +133,31 @@ struct ClaimContext {
   const std::vector<SeedOutcome>& r;
   int n;
   double thr;
-  std::string name, ref_name, t;
+  Arg name, ref_name;
 };
 
 const auto kAll = [](const SeedOutcome&) { return true; };
 
-std::string learns_sentence(const ClaimContext& c) {
-  const auto learnt = [&](const SeedOutcome& o) { return learned(o, c.thr); };
-  const auto steps_of = [](const SeedOutcome& o) { return static_cast<double>(o.reached); };
-  int k = 0;
-  for (const SeedOutcome& o : c.a) k += learnt(o);
-  std::string text = c.name + " learned (reached loss " + c.t + " and ended below it) on " + count(k, c.n);
-  if (k > 0)
-    text += ", at step " + span(c.a, steps_of, learnt, true) + " (median " + format_steps(median_steps(c.a, c.thr)) + ")";
-  return text + expectation(k, c.n) + ".";
+template <class Holds>
+Message counted_message(const char* key, const ClaimContext& c, Holds holds) {
+  std::vector<bool> yes;
+  for (int i = 0; i < c.n; ++i) yes.push_back(holds(i));
+  const Counted k = counted(yes);
+  return Message(key).with("label", c.name).with("ref", c.ref_name).with("count", k.count).with("which", k.which)
+      .with("threshold", Arg::value(c.thr));
 }
 
-std::string fails_sentence(const ClaimContext& c) {
+Message learns_message(const ClaimContext& c) {
+  const auto learnt = [&](const SeedOutcome& o) { return learned(o, c.thr); };
+  const auto steps_of = [](const SeedOutcome& o) { return static_cast<double>(o.reached); };
+  Message m = counted_message("claims.learns", c, [&](int i) { return learnt(c.a[i]); });
+  const bool any = std::any_of(c.a.begin(), c.a.end(), learnt);
+  return m.with("at", any ? Message("claims.learns.at").with("range", span(c.a, steps_of, learnt, true))
+                                .with("median", Arg::count(median_steps(c.a, c.thr)))
+                          : Message("claims.empty"));
+}
+
+Message fails_message(const ClaimContext& c) {
   const auto not_learnt = [&](const SeedOutcome& o) { return !learned(o, c.thr); };
   const auto final_of = [](const SeedOutcome& o) { return o.final_loss; };
   int k = 0, fell_back = 0;
@@ -142,75 +165,79 @@ std::string fails_sentence(const ClaimContext& c) {
     k += not_learnt(o);
     fell_back += touched(o, c.thr);
   }
-  std::string text = c.name + " did not learn on " + count(k, c.n);
-  if (k > 0) text += ", ending at loss " + span(c.a, final_of, not_learnt, false);
-  if (fell_back > 0) text += " (" + std::to_string(fell_back) + " of them touched " + c.t + " and fell back above it)";
-  return text + expectation(k, c.n) + ".";
+  Message m = counted_message("claims.fails", c, [&](int i) { return not_learnt(c.a[i]); });
+  m.with("ending", k > 0 ? Message("claims.fails.ending").with("range", span(c.a, final_of, not_learnt, false))
+                         : Message("claims.empty"));
+  return m.with("fell", fell_back > 0 ? Message("claims.fails.fell_back").with("fell", Arg::count(fell_back))
+                                            .with("threshold", Arg::value(c.thr))
+                                      : Message("claims.empty"));
 }
 
 // slower (at least `parameter` times the reference's steps) or similar (within `parameter` of them), seed by seed.
-std::string pace_sentence(const ClaimContext& c) {
+Message pace_message(const ClaimContext& c) {
   const bool slower = c.claim.kind == ClaimKind::slower;
-  int k = 0;
-  for (int i = 0; i < c.n; ++i) {
-    if (!learned(c.r[i], c.thr)) continue;
+  Message m = counted_message(slower ? "claims.slower" : "claims.similar", c, [&](int i) {
+    if (!learned(c.r[i], c.thr)) return false;
     const double ratio = learned(c.a[i], c.thr) ? double(c.a[i].reached) / c.r[i].reached : kNever;
-    k += slower ? ratio >= c.claim.parameter : std::fabs(ratio - 1) <= c.claim.parameter;
-  }
-  const std::string medians = " (medians " + format_steps(median_steps(c.a, c.thr)) + " and " +
-                              format_steps(median_steps(c.r, c.thr)) + " steps among the runs that learned)";
-  if (slower)
-    return c.name + " needed at least " + format_number(c.claim.parameter) + "x the steps of " + c.ref_name +
-           " on the same seed, or did not learn, on " + count(k, c.n) + medians + expectation(k, c.n) + ".";
-  return c.name + " learned within " + format_number(100 * c.claim.parameter) + " % of the steps of " + c.ref_name +
-         " on the same seed on " + count(k, c.n) + medians + expectation(k, c.n) + ".";
+    return slower ? ratio >= c.claim.parameter : std::fabs(ratio - 1) <= c.claim.parameter;
+  });
+  return m.with("times", Arg::value(c.claim.parameter)).with("percent", Arg::value(100 * c.claim.parameter))
+      .with("median", Arg::count(median_steps(c.a, c.thr))).with("refMedian", Arg::count(median_steps(c.r, c.thr)));
 }
 
 // The mechanism claims: how the variant starts (entropy, q/k gradient) and how its gradient path ends.
-std::string mechanism_sentence(const ClaimContext& c) {
-  int k = 0;
+Message mechanism_message(const ClaimContext& c) {
   switch (c.claim.kind) {
-    case ClaimKind::start_saturated: {
-      for (int i = 0; i < c.n; ++i) k += c.a[i].start_entropy < c.r[i].start_entropy;
+    case ClaimKind::start_sharper: {
       const auto entropy = [](const SeedOutcome& o) { return o.start_entropy; };
-      return "At step 1 the attention of " + c.name + " was sharper than that of " + c.ref_name + " on " + count(k, c.n) +
-             " (layer 0's entropy " + span(c.a, entropy, kAll, false) + " nats vs " + span(c.r, entropy, kAll, false) + ").";
+      return counted_message("claims.start_sharper", c, [&](int i) { return c.a[i].start_entropy < c.r[i].start_entropy; })
+          .with("range", span(c.a, entropy, kAll, false)).with("refRange", span(c.r, entropy, kAll, false));
     }
     case ClaimKind::start_gradient: {
-      for (int i = 0; i < c.n; ++i) k += c.a[i].start_qk_gradient > c.r[i].start_qk_gradient;
       const auto gradient = [](const SeedOutcome& o) { return o.start_qk_gradient; };
-      return "At step 1 the q/k gradient of " + c.name + " was larger than that of " + c.ref_name + " on " +
-             count(k, c.n) + " (" + span(c.a, gradient, kAll, false) + " vs " + span(c.r, gradient, kAll, false) + ").";
+      return counted_message("claims.start_gradient", c,
+                             [&](int i) { return c.a[i].start_qk_gradient > c.r[i].start_qk_gradient; })
+          .with("range", span(c.a, gradient, kAll, false)).with("refRange", span(c.r, gradient, kAll, false));
     }
-    case ClaimKind::qk_collapse: {
-      for (const SeedOutcome& o : c.a) k += o.qk_drop > c.claim.parameter;
-      return "The q/k gradient of " + c.name + " ended more than " + format_number(c.claim.parameter) +
-             "x below its peak on " + count(k, c.n) + ".";
-    }
+    case ClaimKind::qk_collapse:
+      return counted_message("claims.qk_collapse", c, [&](int i) { return c.a[i].qk_drop > c.claim.parameter; })
+          .with("times", Arg::value(c.claim.parameter));
     case ClaimKind::dead_jacobian: {
-      for (const SeedOutcome& o : c.a) k += o.end_jacobian < c.claim.parameter;
       const auto jacobian = [](const SeedOutcome& o) { return o.end_jacobian; };
-      return "Over the last 50 steps the softmax Jacobian of " + c.name + " (layer 0) was below " +
-             format_number(c.claim.parameter) + " on " + count(k, c.n) + " (" + c.ref_name + ": " +
-             span(c.r, jacobian, kAll, false) + ").";
+      return counted_message("claims.dead_jacobian", c, [&](int i) { return c.a[i].end_jacobian < c.claim.parameter; })
+          .with("window", Arg::count(kEndWindow)).with("bar", Arg::value(c.claim.parameter))
+          .with("refRange", span(c.r, jacobian, kAll, false));
     }
-    default: return "";
+    default: return Message();
   }
 }
 
-std::string claim_sentence(const Claim& claim, const MeasuredScenario& m, const ExerciseSettings& s) {
+Arg variant_name(const std::string& variant) {
+  ModelConfig model;
+  parse_scale(variant, model);
+  return variant_label_message(model.scale, model.alpha);
+}
+
+Message claim_message(const Claim& claim, const MeasuredScenario& m, const ExerciseSettings& s) {
   const MeasuredVariant* v = find_variant(m, claim.variant);
-  if (!v) return "";
+  if (!v) return Message();
   const MeasuredVariant& ref = m.variants.front();
   const ClaimContext c{claim, v->seeds, ref.seeds, static_cast<int>(v->seeds.size()), s.threshold,
-                       label(claim.variant), label(ref.variant), format_number(s.threshold)};
+                       variant_name(claim.variant), variant_name(ref.variant)};
   switch (claim.kind) {
-    case ClaimKind::learns: return learns_sentence(c);
-    case ClaimKind::fails: return fails_sentence(c);
+    case ClaimKind::learns: return learns_message(c);
+    case ClaimKind::fails: return fails_message(c);
     case ClaimKind::slower:
-    case ClaimKind::similar: return pace_sentence(c);
-    default: return mechanism_sentence(c);
+    case ClaimKind::similar: return pace_message(c);
+    default: return mechanism_message(c);
   }
+}
+
+// The scenario's measurement when it was measured with its current settings, else nullptr.
+const MeasuredScenario* current_measurement(const Scenario& scenario) {
+  const MeasuredScenario* m = find_measurement(scenario.id);
+  if (!m || m->settings != std::string(scenario.settings) || m->variants.empty()) return nullptr;
+  return m;
 }
 
 }  // namespace
@@ -229,20 +256,77 @@ std::string measurement_source(const MeasuredScenario& m) {
   return out + "     }},\n";
 }
 
-std::string measured_sentences(const Scenario& scenario) {
-  const MeasuredScenario* m = find_measurement(scenario.id);
-  if (!m || m->settings != std::string(scenario.settings) || m->variants.empty()) return "";
+Message scenario_title(const Scenario& scenario) { return Message(std::string("scenario.") + scenario.id + ".title"); }
+Message scenario_lead(const Scenario& scenario) { return Message(std::string("scenario.") + scenario.id + ".lead"); }
+
+Message scenario_headline(const Scenario& scenario) {
+  const MeasuredScenario* m = current_measurement(scenario);
+  if (!m) return Message();
+  const double threshold = parse_exercise_settings(scenario.settings).threshold;
+  std::vector<Arg> items;
+  for (const MeasuredVariant& v : m->variants) {
+    int k = 0;
+    for (const SeedOutcome& o : v.seeds) k += learned(o, threshold);
+    const double median = median_steps(v.seeds, threshold);
+    items.push_back(Message(items.empty() ? "claims.headline.first" : "claims.headline.next")
+                        .with("label", variant_name(v.variant)).with("threshold", Arg::value(threshold))
+                        .with("learned", Arg::count(k)).with("n", Arg::count(static_cast<double>(v.seeds.size())))
+                        .with("median", k > 1    ? Message("claims.headline.median").with("steps", Arg::count(median))
+                                        : k == 1 ? Message("claims.headline.at").with("steps", Arg::count(median))
+                                                 : Message("claims.empty")));
+  }
+  return Message("claims.headline").with("seeds", seed_range(static_cast<int>(m->variants.front().seeds.size())))
+      .with("items", Arg::list("join.comma", items));
+}
+
+std::vector<Message> measured_messages(const Scenario& scenario) {
+  const MeasuredScenario* m = current_measurement(scenario);
+  if (!m) return {};
   const ExerciseSettings s = parse_exercise_settings(scenario.settings);
-  const int n = static_cast<int>(m->variants.front().seeds.size());
-  std::string text = "Measured on seeds 0-" + std::to_string(n - 1) + ":";
-  for (const Claim& claim : scenario.claims) text += " " + claim_sentence(claim, *m, s);
+  std::vector<Message> out{
+      Message("claims.measured").with("seeds", seed_range(static_cast<int>(m->variants.front().seeds.size())))};
+  for (const Claim& claim : scenario.claims) {
+    Message sentence = claim_message(claim, *m, s);
+    if (!sentence.key.empty()) out.push_back(sentence);
+  }
+  return out;
+}
+
+std::vector<Message> scenario_details(const Scenario& scenario) {
+  std::vector<Message> out{scenario_lead(scenario)};
+  const std::vector<Message> measured = measured_messages(scenario);
+  if (measured.empty()) out.push_back(Message("claims.not_measured"));
+  out.insert(out.end(), measured.begin(), measured.end());
+  return out;
+}
+
+std::string english_text(const std::vector<Message>& messages) {
+  std::string text;
+  for (const Message& m : messages) text += (text.empty() ? "" : " ") + english(m);
   return text;
 }
 
+std::string measured_sentences(const Scenario& scenario) { return english_text(measured_messages(scenario)); }
+
 std::string scenario_caption(const Scenario& scenario) {
-  const std::string measured = measured_sentences(scenario);
-  return std::string(scenario.lead) + " " +
-         (measured.empty() ? "(Not measured with these settings yet: run scripts/measure-claims.sh.)" : measured);
+  const Message headline = scenario_headline(scenario);
+  const std::string details = english_text(scenario_details(scenario));
+  return headline.key.empty() ? details : english(headline) + " " + details;
+}
+
+void write_scenario(JsonWriter& w, const Scenario& scenario) {
+  const Message headline = scenario_headline(scenario);
+  const std::vector<Message> details = scenario_details(scenario);
+  w.begin_object().field("id", scenario.id).field("title", english(scenario_title(scenario)));
+  w.field("headline", headline.key.empty() ? std::string() : english(headline)).field("details", english_text(details));
+  w.field("settings", scenario.settings).key("messages").begin_object().key("title");
+  write_message(w, scenario_title(scenario));
+  w.key("headline");
+  if (headline.key.empty()) w.null();
+  else write_message(w, headline);
+  w.key("details").begin_array();
+  for (const Message& m : details) write_message(w, m);
+  w.end_array().end_object().end_object();
 }
 
 }  // namespace sqrtdk

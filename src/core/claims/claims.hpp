@@ -13,10 +13,14 @@
 #include <vector>
 
 #include "core/claims/scenarios.hpp"
+#include "core/text/phrasebook.hpp"
 
 namespace sqrtdk {
 
+class JsonWriter;  // core/text/json.hpp
+
 constexpr int kClaimSeeds = 20;  // seeds 0 .. 19 of every scenario
+constexpr int kEndWindow = 50;   // the window of the "last steps" readings (end_jacobian)
 
 // What one run of a scenario's variant did, read from its whole curve (every step of the scenario's budget).
 struct SeedOutcome {
@@ -24,9 +28,9 @@ struct SeedOutcome {
   double final_loss = 0;       // smoothed loss at the last step analysed
   double min_loss = 0;         // lowest smoothed loss of the run
   int diverged_step = 0;       // 0: did not diverge
-  double start_entropy = 0;    // layer 0's mean attention entropy at step 1, nats (mean over heads)
-  double start_jacobian = 0;   // layer 0's mean softmax Jacobian norm at step 1
-  double end_jacobian = 0;     // layer 0's mean softmax Jacobian norm over the last 50 steps
+  double start_entropy = 0;    // layer 1's mean attention entropy at step 1, nats (mean over heads)
+  double start_jacobian = 0;   // layer 1's mean softmax Jacobian norm at step 1
+  double end_jacobian = 0;     // layer 1's mean softmax Jacobian norm over the last kEndWindow steps
   double qk_drop = 0;          // peak / final of the smoothed q/k gradient (mechanism.hpp)
   double start_qk_gradient = 0;  // the q/k gradient at step 1 (all layers)
 };
@@ -62,9 +66,20 @@ const MeasuredScenario* find_measurement(const std::string& id);  // nullptr if 
 // The table's rows for one scenario's measurement, as claims_table.cpp spells them.
 std::string measurement_source(const MeasuredScenario& m);
 
-// What a scenario's caption says it measured, in sentences built from the table ("" if not measured).
+// A scenario's caption: a headline (one sentence, the counts of every measured variant learning, at most
+// kHeadlineWords words) and the details the page folds under it (what to look at, then every claim counted).
+// As messages (phrasebook.hpp) for the page, which renders them in the learner's language, and in English.
+inline constexpr int kHeadlineWords = 25;
+Message scenario_title(const Scenario& scenario);
+Message scenario_headline(const Scenario& scenario);           // no key when not measured with these settings
+std::vector<Message> measured_messages(const Scenario& scenario);  // "Measured on seeds 0–19:", then each claim
+std::vector<Message> scenario_details(const Scenario& scenario);   // lead, then measured_messages (or "not measured")
+// English texts of the above, sentences joined by spaces ("" when there is none).
+std::string english_text(const std::vector<Message>& messages);
 std::string measured_sentences(const Scenario& scenario);
-// lead + measured_sentences: the caption the page and the CLI show.
+// headline + details: the whole caption in English (the CLI's).
 std::string scenario_caption(const Scenario& scenario);
+// {id, title, headline, details, settings, messages: {title, headline, details: [message]}}: the page's row.
+void write_scenario(JsonWriter& w, const Scenario& scenario);
 
 }  // namespace sqrtdk

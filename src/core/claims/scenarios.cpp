@@ -3,6 +3,7 @@
 #include "core/settings/attention_scale.hpp"
 #include "core/settings/settings.hpp"
 #include "core/nn/valid_config.hpp"
+#include "core/text/phrasebook.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,46 +14,35 @@ namespace sqrtdk {
 
 const std::vector<Scenario>& scenarios() {
   // Every preset sets every key any preset changes, so applying one over another leaves nothing behind.
-  // A lead states no measured number: what was measured is the claims' counts (claims.hpp), rendered after it.
+  // Titles and leads are the phrasebook's (scenario.<id>.title, .lead); a lead states no measured number: what
+  // was measured is the claims' counts (claims.hpp), rendered after it.
   using K = ClaimKind;
+  const auto preset = [](const char* id, const char* settings, std::vector<Claim> claims) {
+    return Scenario{id, english_phrase(std::string("scenario.") + id + ".title"),
+                    english_phrase(std::string("scenario.") + id + ".lead"), settings, std::move(claims)};
+  };
   static const std::vector<Scenario> table = {
-      {"adam", "Adam (default): slower, still learns",
-       "Look at the q/k gradient chart: at step 1 it is larger unscaled than scaled, not smaller (the unscaled "
-       "logits are √d_k times larger, and so is their gradient). Adam divides each step by the running size of "
-       "the gradient, so the size of the gradient does not set the size of the step, and the unscaled model keeps "
-       "moving: it learns later, not never.",
+      preset("adam",
        "variants=scaled,unscaled&optimizer=adam&lr=0.001&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",
        {{K::learns, "scaled"}, {K::learns, "unscaled"}, {K::slower, "unscaled", 1.3},
-        {K::start_gradient, "unscaled"}}},
-      {"sgd", "SGD: the lesson's 'fails to learn entirely'",
-       "SGD's step is the learning rate times the gradient, not a normalised one. Unscaled starts to learn, then its "
-       "attention saturates: the logit spread climbs, the softmax Jacobian falls towards 0, the gradient reaching "
-       "W_q and W_k collapses, and the loss goes back towards ln 10 = 2.3, the uniform guess.",
+        {K::start_gradient, "unscaled"}}),
+      preset("sgd",
        "variants=scaled,unscaled&optimizer=sgd&lr=0.1&momentum=0.9&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=600&seeds=3",
        {{K::learns, "scaled"}, {K::fails, "unscaled"}, {K::qk_collapse, "unscaled", 20},
-        {K::dead_jacobian, "unscaled", 1e-3}}},
-      {"adam-high-lr", "Adam at lr 0.01: fails too, on most seeds",
-       "Ten times Adam's default step. The unscaled logits grow until the softmax saturates, which Adam's normalised "
-       "step does not undo at this rate: 'fails to learn entirely' is not only SGD's.",
+        {K::dead_jacobian, "unscaled", 1e-3}}),
+      preset("adam-high-lr",
        "variants=scaled,unscaled&optimizer=adam&lr=0.01&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",
-       {{K::learns, "scaled"}, {K::fails, "unscaled"}}},
-      {"gpt-init", "GPT-style init: the difference disappears, and why",
-       "With weights drawn from N(0, 0.02) the predicted std of the unscaled logits at init is 0.2, not 8 as with "
-       "Xavier: the softmax starts almost uniform with or without 1/√d_k. The lesson's footnote assumes "
-       "unit-variance q and k, which is the Xavier case.",
+       {{K::learns, "scaled"}, {K::fails, "unscaled"}}),
+      preset("gpt-init",
        "variants=scaled,unscaled&optimizer=adam&lr=0.001&init=gpt&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",
-       {{K::learns, "scaled"}, {K::learns, "unscaled"}, {K::similar, "unscaled", 0.15}}},
-      {"large-dk", "the lesson's d_k = 128 (d_model 128, 1 head)",
-       "With d_k = 128 the unscaled logits start with std √128 = 11.3 (scaled: 1), so the unscaled attention "
-       "starts nearly one-hot, as in the explorer's demo. A step costs about 4 times a canonical one.",
+       {{K::start_sharper, "unscaled"}, {K::learns, "scaled"}, {K::learns, "unscaled"}, {K::similar, "unscaled", 0.15}}),
+      preset("large-dk",
        "variants=scaled,unscaled&optimizer=adam&lr=0.001&init=xavier&dModel=128&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=300&seeds=3",
-       {{K::start_saturated, "unscaled"}, {K::learns, "scaled"}, {K::learns, "unscaled"},
-        {K::slower, "unscaled", 2}}},
-      {"qknorm", "QK-norm: a modern fix",
-       "QK-norm divides q and k by their norms and learns the logit scale, so the logits stay bounded by that gain. "
-       "This is Adam at lr 0.01, where unscaled mostly fails (see 'Adam at lr 0.01').",
+       {{K::start_sharper, "unscaled"}, {K::learns, "scaled"}, {K::learns, "unscaled"},
+        {K::slower, "unscaled", 2}}),
+      preset("qknorm",
        "variants=scaled,unscaled,qknorm&optimizer=adam&lr=0.01&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",
-       {{K::learns, "scaled"}, {K::learns, "qknorm"}, {K::similar, "qknorm", 0.25}}},
+       {{K::learns, "scaled"}, {K::learns, "qknorm"}, {K::similar, "qknorm", 0.25}}),
   };
   return table;
 }

@@ -1,5 +1,7 @@
 // One-click scenarios: named settings states of the exercise, each with a caption saying what to look at and what
-// was measured (claims.hpp counts its claims over many seeds).
+// was measured (claims.hpp counts its claims over many seeds).  A scenario's title and what to look at are the
+// phrasebook's "scenario.<id>.title" and "scenario.<id>.lead" (src/core/text/phrasebook.cpp), so they translate
+// with the answer's texts.
 //
 // `settings` is a URL-hash fragment in the web page's key vocabulary (web/src/state/properties.js), so the page
 // applies a scenario through its normal URL-state parser (validated, shareable).  parse_exercise_settings reads
@@ -22,10 +24,10 @@ enum class ClaimKind {
   fails,           // did not learn (never reached it, or reached it and fell back above it)
   slower,          // needed at least `parameter` x the reference's steps on the same seed, or never got there
   similar,         // reached it within `parameter` (relative) of the reference's steps on the same seed
-  start_saturated, // layer 0's attention entropy at step 1 below the reference's on the same seed
+  start_sharper,   // layer 1's attention entropy at step 1 below the reference's on the same seed
   start_gradient,  // the q/k gradient at step 1 larger than the reference's on the same seed
   qk_collapse,     // the smoothed q/k gradient ended more than `parameter` x below its peak
-  dead_jacobian,   // layer 0's softmax Jacobian over the last 50 steps below `parameter`
+  dead_jacobian,   // layer 1's softmax Jacobian over the last kEndWindow steps (claims.hpp) below `parameter`
 };
 struct Claim {
   ClaimKind kind;
@@ -35,8 +37,8 @@ struct Claim {
 
 struct Scenario {
   const char* id;
-  const char* title;
-  const char* lead;      // what to look at and why; the measured part of the caption comes from its claims
+  const char* title;     // English, from the phrasebook's "scenario.<id>.title"
+  const char* lead;      // English, "scenario.<id>.lead": what to look at; no measured number (that is the claims')
   const char* settings;  // e.g. "variants=scaled,unscaled&optimizer=sgd&lr=0.1&momentum=0.9&steps=600&seeds=3"
   std::vector<Claim> claims;
 };

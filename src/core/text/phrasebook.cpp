@@ -149,75 +149,136 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.qk.start",
        "Steps 1–{window}: {label}'s q/k gradient is {grad}, {ref}'s {refGrad} ({relation})."},
       {"mech.qk.larger_why",
-       "It starts larger because unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: its logits, and their "
-       "derivative with respect to W_q and W_k, are {root}× larger; its sharper softmax passes less of it (|J|_F "
-       "{jacobian} vs {refJacobian}), not enough to cancel that. The lesson's dying gradient is a later thing: a "
-       "gradient that is small while the loss is still high."},
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger; its softmax is "
+       "sharper (|J|_F {jacobian} vs {refJacobian}) and passes less of the gradient, but in these steps not enough "
+       "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient that is small "
+       "while the loss is still high."},
       {"mech.qk.larger_why_not_sharper",
-       "It starts larger because unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: its logits, and their "
-       "derivative with respect to W_q and W_k, are {root}× larger, and here its softmax is not sharper (|J|_F "
-       "{jacobian} vs {refJacobian}), so nothing cancels that. The lesson's dying gradient is a later thing: a "
-       "gradient that is small while the loss is still high."},
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger, and in these steps "
+       "its softmax is not sharper (|J|_F {jacobian} vs {refJacobian}). The lesson's dying gradient is another thing: "
+       "a gradient that is small while the loss is still high."},
       {"mech.qk.smaller_why",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits {root}× larger, but its "
-       "saturated softmax passes so much less (|J|_F {jacobian} vs {refJacobian}) that its q/k gradient is smaller "
-       "anyway."},
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger, but its sharper "
+       "softmax passes less of the gradient (|J|_F {jacobian} vs {refJacobian}), and its q/k gradient is smaller."},
+      {"mech.seeds.one", "seed {list}"},
+      {"mech.seeds.other", "seeds {list}"},
       {"mech.qk.died",
-       "{label}: the q/k gradient fell {drop}× from its peak at step {peak} while the loss is still {loss}: small "
-       "while the loss is still high, the lesson's dying gradient."},
+       "{label}, {seeds}: the q/k gradient ended {drop}× below its peak at step {peak} while the loss ended at "
+       "{loss}, above {threshold}: small while the loss is still high, the lesson's dying gradient."},
       {"mech.qk.done",
-       "{label}: the q/k gradient fell {drop}× from its peak at step {peak} as the loss fell to {loss}: little is "
-       "left to learn, so a small gradient here is not a dead one."},
+       "{label}, {seeds}: the q/k gradient ended {drop}× below its peak at step {peak} as the loss fell to {loss}, "
+       "below {threshold}: it fell with the loss, which is not the lesson's dying gradient."},
       {"mech.qk.alive",
-       "{label}: the loss is still {loss} but the q/k gradient is {grad}, only {drop}× below its peak at step "
-       "{peak}: the gradient did not die."},
+       "{label}, {seeds}: the loss ended at {loss}, above {threshold}, with the q/k gradient {grad}, only {drop}× "
+       "below its peak at step {peak} (less than {deadDrop}×): this is not the lesson's dying gradient."},
       {"mech.jacobian",
        "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
        "weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here "
        "have 1 to {keys} keys; {keys} even keys give {uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
        "{late}."},
-      {"mech.saturated",
-       "{label}'s attention starts saturated: mean top weight {top} in those first steps (saturated: at least "
-       "{bar})."},
-      {"mech.not_saturated",
-       "{label}'s attention does not start saturated: mean top weight {top} in those first steps (saturated: at "
-       "least {bar})."},
+      {"mech.top",
+       "{label}'s mean top weight (the largest softmax weight of a row, averaged over rows and layers; median over "
+       "seeds): {start} at step 1, before any update ({startVerdict}); {end} over the last {window} steps "
+       "({endVerdict})."},
+      {"mech.top.saturated", "saturated: at least {bar}"},
+      {"mech.top.not_saturated", "not saturated: below {bar}"},
       {"mech.spread",
        "The logit spread (row max − row mean of the logits the softmax sees), steps 1–{window}: {early}; the last "
        "{window} steps: {late}."},
-      {"mech.why.title.adam.learns", "Why does {label} still learn under Adam?"},
-      {"mech.why.title.adam.fails", "Why does {label} fail under Adam here?"},
-      {"mech.why.title.sgd.learns", "Why does {label} learn under SGD here?"},
-      {"mech.why.title.sgd.fails", "Why does {label} stay stuck under SGD?"},
-      {"mech.why.title.adam.slow", "Why is {label} slower under Adam?"},
-      {"mech.why.title.sgd.slow", "Why is {label} slower under SGD?"},
-      {"mech.why.adam.slow",
+      {"mech.why.title.adam", "What does Adam's step do with {label}'s gradient?"},
+      {"mech.why.title.sgd", "What does SGD's step do with {label}'s gradient?"},
+      {"mech.why.title.gpt", "GPT init: how large are {label}'s logits at the start?"},
+      {"mech.why.title.qknorm", "QK-norm: how does it bound the logits?"},
+      {"mech.why.adam",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
        "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
-       "does not set the size of the step, and {label} keeps moving. Its loss is {loss} and still falling after {budget} steps ({ref}: {refSteps} "
-       "steps to the threshold): more steps would tell whether it gets there."},
-      {"mech.why.sgd.slow",
-       "SGD's step is the learning rate times the gradient. In layer {layer}, {label}'s |J|_F goes from {jacobian} to "
-       "{jacobianEnd} and its q/k gradient fell {drop}× from its peak, but its loss is {loss} and still falling after {budget} steps "
-       "({ref}: {refSteps} steps to the threshold): more steps would tell whether it learns or gets stuck."},
-      {"mech.why.adam.learns",
-       "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
-       "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
-       "does not set the size of the step. Even a sharp softmax passes a direction, and the normalised step follows "
-       "it at full size, so {label} learns: median {steps} steps to the threshold, {ref} {refSteps}."},
-      {"mech.why.adam.fails",
-       "Adam divides each step by the running size of its own gradient, so the step stays full size whatever the "
-       "gradient. At lr {lr}, {label}'s logit spread goes from {spread} to {spreadEnd} and its rows saturate "
-       "(|J|_F {jacobianEnd} in layer {layer} in the last {window} steps, {ref} {refJacobianEnd}); its loss ends at {loss} and "
-       "{missed} of {seeds} seeds never reached {threshold}: the normalised step does not undo the saturation."},
-      {"mech.why.sgd.learns",
-       "SGD's step is the learning rate times the gradient, and {label}'s gradient stays large enough here: "
-       "|J|_F {jacobianEnd} in layer {layer} in the last {window} steps, median {steps} steps to the threshold ({ref} {refSteps})."},
-      {"mech.why.sgd.fails",
-       "SGD's step is the learning rate times the gradient, not a normalised one. In layer {layer}, {label}'s |J|_F "
-       "goes from {jacobian} to {jacobianEnd} as its rows saturate, its q/k gradient falls {drop}× from its peak while the "
-       "loss is still {loss}, and its step falls with it: the run stays stuck ({missed} of {seeds} seeds never "
-       "reached {threshold})."},
+       "does not set the size of the step."},
+      {"mech.why.sgd",
+       "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a smaller gradient makes a "
+       "smaller step. In layer {layer}, {label}'s |J|_F went from {jacobian} in steps 1–{window} to {jacobianEnd} "
+       "in the last {window} steps ({ref}: {refJacobianEnd}), and its q/k gradient ended {drop}× below its peak "
+       "(median over seeds)."},
+      {"mech.why.gpt",
+       "GPT init draws every weight from N(0, 0.02), far smaller than Xavier's, so q and k start small and so do "
+       "the logits, with or without 1/√d_k. Measured: over steps 1–{window} {label}'s logit spread is {spread} "
+       "({ref}: {refSpread}), and at step 1 its mean top weight is {startTop} ({ref}: {refStartTop}; saturated: "
+       "at least {bar})."},
+      {"mech.why.qknorm",
+       "QK-norm divides each q and k by its length, so q·k lies between −1 and 1, and multiplies it by a learned "
+       "gain g: every logit lies between −g and g, whatever the size of q and k. Measured: {label}'s logit spread is "
+       "{spread} in steps 1–{window} and {spreadEnd} in the last {window} steps ({other}: {otherSpread} and "
+       "{otherSpreadEnd})."},
+      {"mech.why.late",
+       "Over the last {window} steps (median over seeds): {label}'s logit spread {spreadEnd} ({ref}: "
+       "{refSpreadEnd}), mean top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar})."},
+      {"mech.why.learned.all", "{label} learned on all {seeds} seeds: median {steps} steps to {threshold}, {ref} {refSteps}."},
+      {"mech.why.learned.some",
+       "{label} learned on {learned} of {seeds} seeds ({learnedSeeds}; median {steps} steps to {threshold}, {ref} "
+       "{refSteps}); on {missedSeeds} its loss ended above {threshold} (the q/k gradient's sentences say how)."},
+      {"mech.why.learned.none",
+       "{label} learned on none of its {seeds} seeds in {budget} steps (median final loss {loss}; {ref}: median "
+       "{refSteps} steps to {threshold})."},
+      // the scenarios (src/core/claims/scenarios.cpp): title and what to look at
+      {"scenario.adam.title", "Adam (the default)"},
+      {"scenario.adam.lead",
+       "Look at the q/k gradient chart at step 1 and at each seed's loss. Adam divides each step by the running size "
+       "of the gradient, so the size of the gradient does not set the size of the step."},
+      {"scenario.sgd.title", "SGD with momentum 0.9, lr 0.1"},
+      {"scenario.sgd.lead",
+       "SGD's step is the learning rate times the gradient, not a normalised one, so a smaller gradient makes a "
+       "smaller step. Compare the two variants' logit spread, softmax Jacobian and q/k gradient charts."},
+      {"scenario.adam-high-lr.title", "Adam at lr 0.01"},
+      {"scenario.adam-high-lr.lead",
+       "Ten times Adam's default learning rate, everything else as in the default. Look at unscaled's logit spread "
+       "and softmax Jacobian, and at how many seeds learn."},
+      {"scenario.gpt-init.title", "GPT-style init"},
+      {"scenario.gpt-init.lead",
+       "Weights drawn from N(0, 0.02) instead of Xavier's larger ones: q and k start small, and so do the logits, "
+       "with or without 1/√d_k. Compare the two variants' attention at step 1."},
+      {"scenario.large-dk.title", "d_k = 128 (d_model 128, 1 head)"},
+      {"scenario.large-dk.lead",
+       "The d_k of the explorer's demo. Compare the two variants' attention at step 1 and the steps each seed "
+       "needs; a step here takes longer than with d_model 64."},
+      {"scenario.qknorm.title", "QK-norm (Adam at lr 0.01)"},
+      {"scenario.qknorm.lead",
+       "QK-norm divides each q and k by its length, so q·k lies between −1 and 1, and multiplies it by a learned "
+       "gain g: every logit lies between −g and g. The other settings are those of Adam at lr 0.01."},
+
+      // the scenarios' claims, counted over the claims table (src/core/claims/claims.cpp)
+      {"claims.headline", "Seeds {seeds}: {items}."},
+      {"claims.headline.first", "{label} reached loss {threshold} and stayed below on {learned} of {n}{median}"},
+      {"claims.headline.next", "{label} on {learned} of {n}{median}"},
+      {"claims.headline.median", " (median {steps} steps)"},
+      {"claims.headline.at", " (at step {steps})"},
+      {"claims.empty", ""},
+      {"claims.measured", "Measured on seeds {seeds}:"},
+      {"claims.not_measured", "(Not measured with these settings yet: run scripts/measure-claims.sh.)"},
+      {"claims.count", "{k} of {n} seeds"},
+      {"claims.seeds.one", "seed {list}"},
+      {"claims.seeds.other", "seeds {list}"},
+      {"claims.which.these", " ({seeds})"},
+      {"claims.which.all_but", " (all but {seeds})"},
+      {"claims.learns", "{label} learned (reached loss {threshold} and ended below it) on {count}{which}{at}."},
+      {"claims.learns.at", ", at step {range} (median {median})"},
+      {"claims.fails", "{label} did not learn on {count}{which}{ending}{fell}."},
+      {"claims.fails.ending", ", ending at loss {range}"},
+      {"claims.fails.fell_back", " ({fell} of them touched {threshold} and fell back above it)"},
+      {"claims.slower",
+       "{label} needed at least {times}× the steps of {ref} on the same seed, or did not learn, on {count}{which} "
+       "(medians {median} and {refMedian} steps among the runs that learned)."},
+      {"claims.similar",
+       "{label} learned within {percent} % of the steps of {ref} on the same seed on {count}{which} (medians "
+       "{median} and {refMedian} steps among the runs that learned)."},
+      {"claims.start_sharper",
+       "At step 1, before any update, the attention of {label} was sharper (lower entropy) than that of {ref} on "
+       "{count}{which} (layer 1's entropy {range} nats vs {refRange})."},
+      {"claims.start_gradient",
+       "At step 1 the q/k gradient of {label} was larger than that of {ref} on {count}{which} ({range} vs "
+       "{refRange})."},
+      {"claims.qk_collapse", "The q/k gradient of {label} ended more than {times}× below its peak on {count}{which}."},
+      {"claims.dead_jacobian",
+       "Over the last {window} steps the softmax Jacobian of {label} (layer 1) was below {bar} on {count}{which} "
+       "({ref}: {refRange})."},
 
       // joining the items of a list
       {"join.comma", ", "},
@@ -309,6 +370,11 @@ std::string render(const Message& m) {
 }
 
 }  // namespace
+
+const char* english_phrase(const std::string& key) {
+  const char* found = english_template(key);
+  return found ? found : "";
+}
 
 std::string english(const Arg& arg) {
   switch (arg.kind) {

@@ -60,6 +60,8 @@ struct Phrase {
 };
 // Every template, in the order a translator reads them.
 const std::vector<Phrase>& phrasebook();
+// The English template of `key` (static storage), "" when the phrasebook has no such key.
+const char* english_phrase(const std::string& key);
 
 // The key a message uses in the English phrasebook: key, or key.one / key.other for a plural.
 std::string english_key(const Message& m);

@@ -3,21 +3,26 @@
 // it is validated like one and the page's link (Copy link) shares it.  Every preset names every training setting,
 // so it is a whole state: its button is pressed only while the settings equal it.  A preset's button sets it (a
 // change that would discard progress asks first, as a control does); its Run button sets it and starts.
+// A caption is the core's messages in the element's language: one headline sentence (the counts), then the
+// details folded under it (what to look at, every claim counted).
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
 import { button } from '../ui/controls.js';
 import { parseHash } from '../state/url-state.js';
 import { STRINGS } from '../ui/strings.js';
+import { renderMessage } from '../analysis/render-message.js';
 
 const T = STRINGS.scenarios;
 
 export class ScenariosView {
   /**
-   * @param {{store, notify: (texts: string|string[]) => void, run: () => void}} deps  run: start the settings now set
+   * @param {{store, notify: (texts: string|string[]) => void, run: () => void, lang?: string}} deps  run: start the
+   *   settings now set; lang: the element's language
    */
-  constructor({ store, notify, run }) {
+  constructor({ store, notify, run, lang = 'en' }) {
     this.store = store;
+    this.lang = lang;
     this.notify = notify;
     this.run = run;
     this.list = [];
@@ -32,16 +37,24 @@ export class ScenariosView {
     this.element.hidden = true;
   }
 
-  /** @param {{id: string, title: string, caption: string, settings: string}[]} list */
+  /** @param {{id: string, title: string, headline: string, details: string, settings: string, messages: object}[]} list */
   setScenarios(list) {
     this.list = list;
     this.element.hidden = list.length === 0;
-    replaceChildren(this.body, list.map((s) => h('tr', { attrs: { 'data-scenario': s.id } }, [
-      h('th', { attrs: { scope: 'row' } }, [button({ text: s.title, class: 'scenario-button', title: s.settings.replace(/&/g, ' '),
-        onClick: () => this.apply(s) }), ' ', button({ text: T.run, class: 'chip scenario-run', ariaLabel: T.runLabel(s.title),
-        key: `run-${s.id}`, onClick: () => { this.apply(s); this.run(); } })]),
-      h('td', { text: s.caption }),
-    ])));
+    const say = (message) => renderMessage(message, STRINGS.answer, this.lang);
+    replaceChildren(this.body, list.map((s) => {
+      const title = say(s.messages.title);
+      return h('tr', { attrs: { 'data-scenario': s.id } }, [
+        h('th', { attrs: { scope: 'row' } }, [button({ text: title, class: 'scenario-button', title: s.settings.replace(/&/g, ' '),
+          onClick: () => this.apply(s) }), ' ', button({ text: T.run, class: 'chip scenario-run', ariaLabel: T.runLabel(title),
+          key: `run-${s.id}`, onClick: () => { this.apply(s); this.run(); } })]),
+        h('td', {}, [
+          ...(s.messages.headline ? [h('p', { class: 'scenario-headline', attrs: { 'data-headline': '' }, text: say(s.messages.headline) })] : []),
+          h('details', { class: 'scenario-details' }, [h('summary', { text: T.more }),
+            ...s.messages.details.map((m) => h('p', { text: say(m) }))]),
+        ]),
+      ]);
+    }));
     this.show(this.store.state);
   }
 

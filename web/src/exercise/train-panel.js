@@ -82,7 +82,7 @@ export class TrainPanel {
       reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme, lang });
     // A preset's Run: start its runs, unless setting it would discard progress (the pending notice then asks).
-    this.scenarios = new ScenariosView({ store, notify, run: () => { if (!this.pendingChange.active && !this.refusal()) this.start(); } });
+    this.scenarios = new ScenariosView({ store, notify, lang, run: () => { if (!this.pendingChange.active && !this.refusal()) this.start(); } });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;

@@ -395,11 +395,12 @@ export const STRINGS = Object.freeze({
   // ---- the scenarios box (exercise/scenarios-view.js; the presets' titles and captions are the core's) ----
   scenarios: {
     title: 'Scenarios: one click sets up an experiment',
-    hint: 'A preset sets every training setting (and the link); Run also starts it. What to look at is beside it.',
+    hint: 'A preset sets every training setting (and the link); Run also starts it. Beside it: what was measured, and folded under that, what to look at.',
     run: 'Run',
     runLabel: (title) => `Run the preset ${title}`,
     preset: 'preset',
-    lookAt: 'what to look at',
+    lookAt: 'what was measured',
+    more: 'What to look at, and every count',
     table: 'Presets table',
   },
 
