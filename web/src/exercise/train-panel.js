@@ -25,9 +25,9 @@ import { runPlan, trainConfig } from '../training/run-plan.js';
 import { PendingChange } from './pending-change.js';
 import { RunSizing } from './run-sizing.js';
 import { exportText } from '../export/curves-export.js';
+import { TORCH_FILES, torchExportRequest } from '../export/torch-export.js';
 import { downloadText } from '../export/download.js';
 import { PROPERTIES } from '../state/properties.js';
-import { TORCH_FILES, torchExportRequest } from '../export/torch-export.js';
 import { STRINGS } from '../ui/strings.js';
 
 const T = STRINGS.train;
@@ -168,6 +168,8 @@ export class TrainPanel {
     this.exportButtons = h('div', { class: 'buttons', attrs: { 'data-key': 'export', role: 'group', 'aria-label': T.export } }, [
       button({ text: T.exportCsv, onClick: () => this._export('csv') }),
       button({ text: T.exportJson, onClick: () => this._export('json') }),
+      button({ text: T.exportNotebook, title: T.exportTorchTitle, onClick: () => this._exportTorch('notebook') }),
+      button({ text: T.exportScript, title: T.exportTorchTitle, onClick: () => this._exportTorch('script') }),
     ]);
     this.results = h('div', { class: 'results' }, [
       this.problem,
@@ -177,8 +179,6 @@ export class TrainPanel {
       this.charts.lossBlock,
       this.charts.mechanismBlock,
       this.charts.whyBox,
-      button({ text: T.exportNotebook, title: T.exportTorchTitle, onClick: () => this._exportTorch('notebook') }),
-      button({ text: T.exportScript, title: T.exportTorchTitle, onClick: () => this._exportTorch('script') }),
       this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
@@ -314,6 +314,12 @@ export class TrainPanel {
     this._renderStartNote(state, slots, labelOf);
   }
 
+  /** The answer box, with the latest answer. */
+  _renderAnswer({ state, slots }) {
+    const started = slots.some((s) => s.record.stepsDone > 0);
+    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
+  }
+
   _renderStartNote(state, slots, labelOf) {
     const p = this.prediction;
     const matches = p && !this.pendingChange.active
@@ -323,19 +329,12 @@ export class TrainPanel {
     setText(this.startNote, text);
   }
 
-  /** The answer box, with the latest answer. */
-  _renderAnswer({ state, slots }) {
-    const started = slots.some((s) => s.record.stepsDone > 0);
-    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
-  }
-
   // ---- export -----------------------------------------------------------------------------------
 
   _export(format) {
     const text = exportText(format, { settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer });
     downloadText(text, `sqrtdk-curves.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
   }
-}
 
   /** The settings on screen (a pending change included) as a PyTorch notebook or script, written by the core. */
   _exportTorch(format) {
@@ -344,3 +343,4 @@ export class TrainPanel {
       if (reply) downloadText(reply.text, TORCH_FILES[format].filename, TORCH_FILES[format].type);
     }, (error) => this._showProblem(STRINGS.configRefused(error.message)));
   }
+}
