@@ -65,14 +65,39 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     assert.ok(early('unscaled', 0) < early('scaled', 0));
     assert.match(mechanism.qk.join(' '), /Steps 1–20: unscaled's q\/k gradient is [\d.e+-]+, scaled 1\/√d_k's [\d.e+-]+ \([\d.e+-]+× (larger|smaller)\)/);
 
-    // The why box: shown once the answer is final, titled by what unscaled did.
+    // Saturated: one definition, its window in the sentence: the mean top weight at step 1 (before any update)
+    // and over the last steps, each judged by the core's bar.
+    const bar = data.answer.definitions.saturatedTopWeight;
+    for (const label of ['scaled 1/√d_k', 'unscaled']) {
+      const m = new RegExp(`${label.replace(/[/√]/g, (c) => `\\${c}`)}'s mean top weight .*?: ([\\d.e+-]+) at step 1, before any update \\((not )?saturated`).exec(jacobian);
+      assert.ok(m, jacobian);
+      assert.equal(m[2] === undefined, Number(m[1]) >= bar, `${label}: ${m[0]}`);
+    }
+    assert.doesNotMatch(jacobian, /in those first steps/);
+
+    // Each q/k sentence names its seeds: every seed of every variant is in exactly one of its variant's sentences.
+    const qk = mechanism.qk.join(' ');
+    for (const variant of ['scaled 1/√d_k', 'unscaled']) {
+      const named = [...qk.matchAll(new RegExp(`${variant.replace(/[/√]/g, (c) => `\\${c}`)}, seeds? ([\\d, ]+):`, 'g'))]
+        .flatMap((m) => m[1].split(', ').map(Number)).sort();
+      assert.deepEqual(named, [0, 1], `${variant}: ${qk}`);
+    }
+    assert.doesNotMatch(qk, /a small gradient/);
+
+    // The why box: shown once the answer is final, titled by the optimizer's step, ending with the seeds that
+    // learned counted and named (no "still learns").
     const box = l.locator('[data-note="why"]');
     assert.equal(await box.isVisible(), true);
     const unscaled = data.answer.variants.find((v) => v.name === 'unscaled');
     const title = await box.locator('h4').textContent();
     assert.equal(title, mechanism.whyTitle);
-    assert.match(title, unscaled.medianNever ? /^Why (does unscaled fail|is unscaled slower) under Adam/ : /^Why does unscaled still learn under Adam\?$/);
-    assert.match(await box.locator('p').textContent(), /^Adam divides each step by the running size of its own gradient\./);
+    assert.equal(title, "What does Adam's step do with unscaled's gradient?");
+    const paragraphs = await box.locator('p').allTextContents();
+    assert.match(paragraphs[0], /^Adam divides each step by the running size of its own gradient\./);
+    const learned = unscaled.runsReaching;
+    assert.match(paragraphs.join(' '), learned === 2 ? /unscaled learned on all 2 seeds/
+      : learned === 0 ? /unscaled learned on none of its 2 seeds/ : /unscaled learned on 1 of 2 seeds \(seed \d;/);
+    assert.doesNotMatch(paragraphs.join(' '), /still learn|passes a direction/);
     assert.deepEqual(errors, []);
     await context.close();
   } finally {

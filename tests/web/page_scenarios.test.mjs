@@ -6,6 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { lab, newPage, openLab } from './helpers/browser.mjs';
 import { PROPERTY_BY_KEY } from '../../web/src/state/properties.js';
+import { scenarios as lab_scenarios } from '../../web/src/core-tables.js';
 
 const IDS = ['adam', 'sgd', 'adam-high-lr', 'gpt-init', 'large-dk', 'qknorm'];
 
@@ -18,7 +19,20 @@ test('scenarios: six presets with captions; one click sets them; the link shares
     const rows = l.locator('[data-scenarios] tr[data-scenario]');
     await rows.first().waitFor({ timeout: 90000 });
     assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.scenario)), IDS);
-    for (const text of await rows.locator('td').allTextContents()) assert.ok(text.length > 60, `caption: ${text}`);
+    // Each preset leads with one sentence of at most 25 words (the counts); the rest folds, closed until asked.
+    const core = new Map(lab_scenarios.map((s) => [s.id, s]));
+    for (const id of IDS) {
+      const row = l.locator(`tr[data-scenario="${id}"]`);
+      const headline = await row.locator('[data-headline]').textContent();
+      assert.ok(headline.split(/\s+/).length <= 25, `${id}: ${headline.split(/\s+/).length} words: ${headline}`);
+      assert.equal(headline, core.get(id).headline);
+      assert.match(headline, /^[^.]*(\.\d[^.]*)*\.$/, `${id}: one sentence`);
+      assert.equal(await row.locator('details').getAttribute('open'), null);
+      assert.equal(await row.locator('details p').first().isVisible(), false);
+      await row.locator('details summary').click();
+      assert.equal(await row.locator('details p').first().isVisible(), true);
+      assert.equal((await row.locator('details p').allTextContents()).join(' '), core.get(id).details);
+    }
 
     for (const id of ['gpt-init', 'large-dk', 'qknorm']) {
       const row = l.locator(`tr[data-scenario="${id}"]`);
