@@ -30,8 +30,9 @@ const fellBack = (k, level, steps = 600) => reaching(k, steps).map((x, t) => (t 
 const runs = (curves, extra = {}) => curves.map((loss, seed) => ({ seed, loss, sequenceAccuracy: 1, ...extra }));
 const ks = (list) => runs(list.map((k) => reaching(k)));
 
-function ask(variants, { steps = 400, threshold = 0.1, optimizer } = {}) {
-  return lab.compare({ threshold, steps, messages: true, ...(optimizer ? { mechanism: { config: { optimizer, lr: 0.1 } } } : {}),
+function ask(variants, { steps = 400, threshold = 0.1, optimizer, init } = {}) {
+  return lab.compare({ threshold, steps, messages: true,
+    ...(optimizer ? { mechanism: { config: { optimizer, lr: 0.1, ...(init ? { init } : {}) } } } : {}),
     variants: variants.map(([scale, r, alpha]) => ({ scale, alpha, runs: r })) });
 }
 
@@ -55,6 +56,12 @@ function mechanismKinds() {
     ask([scaled, unscaled(0.5, 0.1, 0.08)], { steps: 200, optimizer }),       // slow; smaller at first, still alive
     ask([scaled, unscaled(2.2, 0.8, 0.001, true)], { steps: 200, optimizer }), // stuck: its gradient died
     ask([scaled, unscaled(0.01, 0.8, 0.01, false, 0.2)], { steps: 200, optimizer }), // larger, softmax no sharper
+    ask([scaled, unscaled(0.01, 0.8, 0.01, false, 0.2)], { steps: 200, optimizer, init: 'gpt' }), // GPT init's box
+    ask([scaled, ['unscaled', [0, 1, 2].map((seed) => ({ seed, ...(seed < 2 // seeds that differ: two learn, one dies
+      ? withMechanism(geometric(2.3, 0.01, 200), 0.8, 0.01, 0.95) : withMechanism(new Float32Array(200).fill(2.2), 0.8, 0.001, 0.95)) }))]],
+    { steps: 200, optimizer }),
+    ask([scaled, unscaled(0.01, 0.8, 0.01), ['qknorm', mechanismRuns(() => withMechanism(geometric(2.3, 0.001, 200), 0.2, 0.001, 0.5))]],
+      { steps: 200, optimizer }),  // QK-norm's box
   ]);
 }
 
@@ -146,7 +153,9 @@ describe('the English phrasebook, rendered by the page', () => {
   });
 
   test('those answers use every template of the phrasebook', () => {
-    const used = englishKeys(corpus.map((a) => [a.messages, a.mechanism?.messages]));
+    // ... and the presets' captions (lab.scenarios()); two templates no preset needs today: a count below half
+    // that is not none, and a stale claims table.
+    const used = englishKeys([...corpus.map((a) => [a.messages, a.mechanism?.messages]), lab.scenarios().map((s) => s.messages)]);
     assert.deepEqual([...used].filter((k) => !Object.hasOwn(PHRASEBOOK, k)), [], 'used but missing');
     assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k)), [], 'never used');
   });

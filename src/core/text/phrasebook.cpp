@@ -246,7 +246,7 @@ const std::vector<Phrase>& phrasebook() {
 
       // the scenarios' claims, counted over the claims table (src/core/claims/claims.cpp)
       {"claims.headline", "Seeds {seeds}: {items}."},
-      {"claims.headline.first", "{label} reached loss {threshold} and stayed below on {learned} of {n}{median}"},
+      {"claims.headline.first", "{label} reached loss {threshold} and ended below on {learned} of {n}{median}"},
       {"claims.headline.next", "{label} on {learned} of {n}{median}"},
       {"claims.headline.median", " (median {steps} steps)"},
       {"claims.headline.at", " (at step {steps})"},
