@@ -157,7 +157,10 @@ describe('the English phrasebook, rendered by the page', () => {
     // that is not none, and a stale claims table.
     const used = englishKeys([...corpus.map((a) => [a.messages, a.mechanism?.messages]), lab.scenarios().map((s) => s.messages)]);
     assert.deepEqual([...used].filter((k) => !Object.hasOwn(PHRASEBOOK, k)), [], 'used but missing');
-    assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k)), [], 'never used');
+    // Two templates no committed measurement reaches: a preset measured with other settings than its own (a
+    // stale table, refused by the Catch2 scenario tests) and a claim held by fewer seeds than fail it (none today).
+    const unused = new Set(['claims.which.these', 'claims.not_measured']);
+    assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k) && !unused.has(k)), [], 'never used');
   });
 
   test('display names before any answer: the page renders the core\'s, for every variant and alpha', () => {
