@@ -2,7 +2,7 @@
 // and the Emscripten glue (wasm embedded) inlined as text, plus the HTML pages from web/pages/.
 // usage: node web/build.mjs   (npm run build:web)
 import { build, transform } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +26,12 @@ for (const [file, target] of [[WASM, 'sqrtdk_web_module'], [NODE_MODULE, 'sqrtdk
   }
 }
 
-/** Rewrites web/src/core-tables.js when the module's tables changed (commit the result). */
-async function updateCoreTables() {
+/** Stops the build when web/src/core-tables.js is not the module's tables: the build writes no tracked file. */
+async function checkCoreTables() {
   const text = await coreTablesSource(NODE_MODULE);
   if (existsSync(CORE_TABLES) && readFileSync(CORE_TABLES, 'utf8') === text) return;
-  writeFileSync(CORE_TABLES, text);
-  console.log('web/src/core-tables.js updated from the wasm module: commit it');
+  console.error('web/src/core-tables.js is not the wasm module\'s tables: run `npm run tables` and commit the file');
+  process.exit(1);
 }
 
 /** The worker bundle (web/src/worker/worker-main.js), as text. */
@@ -114,7 +114,7 @@ async function minifiedGlue() {
 const started = performance.now();
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
-await updateCoreTables();
+await checkCoreTables();
 const workerText = await bundleWorker();
 await build({
   entryPoints: [join(WEB, 'src/index.js')],

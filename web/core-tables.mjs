@@ -54,3 +54,12 @@ ${Object.entries(phrasebook).map(([key, text]) => `  ${JSON.stringify(key)}: ${J
 });
 `;
 }
+
+// node web/core-tables.mjs --write  (npm run tables): writes web/src/core-tables.js from the built wasm module.
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === '--write') {
+  const { writeFileSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const web = fileURLToPath(new URL('.', import.meta.url));
+  writeFileSync(`${web}src/core-tables.js`, await coreTablesSource(`${web}../wasm_build/build/sqrtdk.js`));
+  console.log('web/src/core-tables.js written from wasm_build/build/sqrtdk.js: commit it');
+}

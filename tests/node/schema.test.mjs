@@ -175,7 +175,7 @@ describe('lab.runSchema(): an exercise run\'s one table', () => {
   });
 });
 
-test('web/src/core-tables.js is the module\'s current tables (run npm run build:web and commit it if not)', async () => {
+test('web/src/core-tables.js is the module\'s current tables (run npm run tables and commit it if not)', async () => {
   const committed = readFileSync(`${REPO}web/src/core-tables.js`, 'utf8');
   assert.equal(committed, await coreTablesSource(MODULE_PATH));
 });
