@@ -1,8 +1,9 @@
-// web/README.md's settings table against the property table (web/src/state/properties.js, itself from the core's
-// settings tables): every setting has its row, and each row's type, default and range or choices are the table's.
+// web/README.md against what it describes: the settings table against the property table (web/src/state/
+// properties.js, itself from the core's settings tables), and the download's size against the built bundle.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { REPO } from './helpers/browser.mjs';
 import { PROPERTIES } from '../../web/src/state/properties.js';
@@ -39,4 +40,14 @@ test('web/README.md lists every setting with the table\'s type, default and rang
       assert.ok(row.range.startsWith(`${bound(p.min)}..${bound(p.max)}`), `${p.key}: range "${row.range}" vs ${p.min}..${p.max}`);
     }
   }
+});
+
+test('web/README.md states the built bundle\'s size and gzipped size, each within 5 %', () => {
+  const text = readFileSync(join(REPO, 'web/README.md'), 'utf8');
+  const [, kib, kb] = text.match(/`sqrtdk-lab\.js` is ~(\d+) KiB \(~(\d+) KB gzipped\)/) ?? [];
+  assert.ok(kib && kb, 'web/README.md states the download size as "`sqrtdk-lab.js` is ~N KiB (~M KB gzipped)"');
+  const bundle = readFileSync(join(REPO, 'web/dist/sqrtdk-lab.js'));
+  const near = (stated, actual) => Math.abs(stated - actual) <= 0.05 * actual;
+  assert.ok(near(Number(kib), bundle.length / 1024), `stated ${kib} KiB, built ${(bundle.length / 1024).toFixed(0)} KiB`);
+  assert.ok(near(Number(kb), gzipSync(bundle, { level: 9 }).length / 1000), `stated ${kb} KB gzipped, built ${(gzipSync(bundle, { level: 9 }).length / 1000).toFixed(0)} KB`);
 });
