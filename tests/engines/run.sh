@@ -2,7 +2,8 @@
 # Runs the lab in every engine a learner uses (tests/engines/engines.test.mjs): chromium, Firefox ESR over
 # WebDriver BiDi and WebKit (WebKitWebDriver + MiniBrowser).  WebKit needs an X display: the suite starts an Xvfb
 # of its own for it (tests/engines/drivers.mjs, a free display number), whatever DISPLAY says.  Holds
-# /tmp/lock.browser while it runs, as every browser test does on this machine.  Takes about 1.5 minutes.
+# /tmp/lock.browser while it runs, so that browser suites started at once on one machine take turns.  Takes about
+# 1.5 minutes on 2 quiet cores.
 # Needs the Debian packages chromium firefox-esr webkit2gtk-driver xvfb, and web/dist (built if missing or stale).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
