@@ -118,7 +118,7 @@ TEST_CASE("seeds that behave differently get their own sentences, by name: a med
   for (const Message& m : r.qk)
     if (english(Arg(m)).rfind("unscaled, ", 0) == 0) unscaled.push_back(english(Arg(m)));
   REQUIRE(unscaled.size() == 2);
-  CHECK(unscaled[0].rfind("unscaled, seeds 0, 1: ", 0) == 0);
+  CHECK(unscaled[0].rfind("unscaled, seeds 0, 1 (the medians of these seeds): ", 0) == 0);  // one sentence of two seeds says it gives their medians
   CHECK(unscaled[0].find("below 0.1") != std::string::npos);
   CHECK(unscaled[1].rfind("unscaled, seed 2: ", 0) == 0);
   CHECK(unscaled[1].find("the lesson's dying gradient") != std::string::npos);

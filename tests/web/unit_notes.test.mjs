@@ -28,8 +28,8 @@ test('explorer notes: tails against the normal, and the Jacobian norms at the ex
   const text = exerciseDkNote(rows, 64, { dModel: 64, heads: 1, keys: 50 }, 500);
   assert.equal(text, 'At the exercise’s d_k = 64 (d_model 64 / 1 head), over 500 draws of 50 keys the median top weight is 0.859 raw '
     + 'vs 0.13 scaled and the median |J|_F 0.189 raw vs 0.199 scaled: the raw softmax is not saturated yet (saturated: a top weight '
-    + 'of at least 0.9). From d_k ≈ 128 on the raw softmax is saturated, and its |J|_F falls towards 0 (at 1024: 0.00017 raw vs 0.2 '
-    + 'scaled); inside the model the same happens once the attention logits grow during training. |J|_F also shrinks as a row gets '
+    + 'of at least 0.9). From d_k ≈ 128 on, the median draw’s raw softmax is saturated, and its |J|_F falls towards 0 (at 1024: 0.00017 raw '
+    + 'vs 0.2 scaled, medians). |J|_F also shrinks as a row gets '
     + 'longer: 50 keys sharing the weight evenly give 0.14, so compare raw with scaled at the same number of keys.');
   assert.match(exerciseDkNote(rows, 32, { dModel: 64, heads: 2, keys: 2 }, 500), /d_model 64 \/ 2 heads.*2 keys sharing the weight evenly give 0\.5,/);
   assert.match(exerciseDkNote(rows, 128, { dModel: 128, heads: 1, keys: 50 }, 500), /already saturated \(a top weight of at least 0\.9\)/);

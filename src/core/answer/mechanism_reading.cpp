@@ -155,7 +155,8 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
         drops.push_back(run->drop), peaks.push_back(run->peak_step), grads.push_back(run->late_grad);
         seeds.push_back(Arg::count(static_cast<double>(run->seed)));
       }
-      Message seed_list("mech.seeds");
+      // Several seeds are one sentence of their medians, and it says so.
+      Message seed_list("mech.group");
       seed_list.plural_by("n", static_cast<double>(seeds.size())).with("list", Arg::list("join.comma", seeds));
       out.qk.push_back(Message(keys[g]).with("label", variant_label_arg(r)).with("seeds", seed_list)
                            .with("drop", times_arg(median(drops))).with("peak", Arg::count(std::round(median(peaks))))

@@ -158,8 +158,8 @@ const char kModelIntro[] =
     "\n"
     "The lab's network under its parameter names and layouts (a Linear is `y = x @ W + b` with `W` of shape "
     "(in, out)), initialised by its scheme: `xavier` U(±√(6/(in+out))) with zero biases (q and k components of unit "
-    "variance, the footnote's assumption), `torch` PyTorch's Linear default, `gpt` N(0, 0.02). The embeddings are "
-    "N(0, 1) (N(0, 0.02) under `gpt`), LayerNorms start at weight 1 and bias 0.\n";
+    "variance, the footnote's assumption), `torch` PyTorch's Linear default, `gpt` N(0, 0.02²) (standard deviation 0.02). The embeddings are "
+    "N(0, 1) (N(0, 0.02²) under `gpt`), LayerNorms start at weight 1 and bias 0.\n";
 
 const char kModel[] = R"PY(def new_parameters(variant):
     """Fresh parameters of the lab's model for `variant`, drawn from torch's random numbers."""

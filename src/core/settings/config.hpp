@@ -27,7 +27,7 @@ enum class Optimizer { adam, sgd };
 enum class InitScheme {
   xavier,  // U(+-sqrt(6/(in+out))): q, k components of unit variance (the footnote's assumption)
   torch,   // PyTorch's nn.Linear default: W and b ~ U(+-1/sqrt(in)); embeddings N(0, 1)
-  gpt,     // N(0, 0.02) weights and embeddings
+  gpt,     // N(0, 0.02²) weights and embeddings (standard deviation 0.02)
 };
 
 // The largest exponent of scale alpha (score = q.k / d_k^alpha) anywhere: 2 is far past muP's 1.

@@ -78,7 +78,7 @@ std::vector<Setting> make_table() {
       real<In<model, &Mo::alpha>>("alpha", "model", 0, kMaxAlpha, false, false, "",
                                   "exponent of scale alpha: score = q.k / d_k^alpha"),
       choice<In<model, &Mo::init>>("init", "model", kInitNames,
-                                   "weight init: U(+-sqrt(6/(in+out))), PyTorch's Linear default, or N(0, 0.02)"),
+                                   "weight init: U(+-sqrt(6/(in+out))), PyTorch's Linear default, or N(0, 0.02²)"),
       integer<In<task, &Ta::copy_length>>("copy_length", "task", 1, Limits::max_copy_length, "tokens",
                                           "symbols to copy (sequence length 2 L + 1)"),
       integer<In<task, &Ta::n_symbols>>("symbols", "task", 2, Limits::max_symbols, "",

@@ -147,7 +147,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.item", "{label} {value}"},
       {"mech.item.layer", "{label} {value} (layer {layer})"},
       {"mech.qk.start",
-       "Steps 1–{window}: {label}'s q/k gradient is {grad}, {ref}'s {refGrad} ({relation})."},
+       "Steps 1–{window}: {label}'s q/k gradient is {grad}, {relation} than {ref}'s {refGrad}."},
       {"mech.qk.larger_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger; its softmax is "
        "sharper (|J|_F {jacobian} vs {refJacobian}) and passes less of the gradient, but in these steps not enough "
@@ -162,6 +162,8 @@ const std::vector<Phrase>& phrasebook() {
        "softmax passes less of the gradient (|J|_F {jacobian} vs {refJacobian}), and its q/k gradient is smaller."},
       {"mech.seeds.one", "seed {list}"},
       {"mech.seeds.other", "seeds {list}"},
+      {"mech.group.one", "seed {list}"},
+      {"mech.group.other", "seeds {list} (the medians of these seeds)"},
       {"mech.qk.died",
        "{label}, {seeds}: the q/k gradient ended {drop}× below its peak at step {peak} while the loss ended at "
        "{loss}, above {threshold}: small while the loss is still high, the lesson's dying gradient."},
@@ -199,7 +201,7 @@ const std::vector<Phrase>& phrasebook() {
        "in the last {window} steps ({ref}: {refJacobianEnd}), and its q/k gradient ended {drop}× below its peak "
        "(median over seeds)."},
       {"mech.why.gpt",
-       "GPT init draws every weight from N(0, 0.02), far smaller than Xavier's, so q and k start small and so do "
+       "GPT init draws every weight from N(0, 0.02²) (standard deviation 0.02), far smaller than Xavier's, so q and k start small and so do "
        "the logits, with or without 1/√d_k. Measured: over steps 1–{window} {label}'s logit spread is {spread} "
        "({ref}: {refSpread}), and at step 1 its mean top weight is {startTop} ({ref}: {refStartTop}; saturated: "
        "at least {bar})."},
@@ -233,7 +235,7 @@ const std::vector<Phrase>& phrasebook() {
        "and softmax Jacobian, and at how many seeds learn."},
       {"scenario.gpt-init.title", "GPT-style init"},
       {"scenario.gpt-init.lead",
-       "Weights drawn from N(0, 0.02) instead of Xavier's larger ones: q and k start small, and so do the logits, "
+       "Weights drawn from N(0, 0.02²) (standard deviation 0.02) instead of Xavier's larger ones: q and k start small, and so do the logits, "
        "with or without 1/√d_k. Compare the two variants' attention at step 1."},
       {"scenario.large-dk.title", "d_k = 128 (d_model 128, 1 head)"},
       {"scenario.large-dk.lead",

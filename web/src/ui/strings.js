@@ -200,8 +200,8 @@ export const STRINGS = Object.freeze({
     // Saturated: a top weight of at least the core's bar, as the training notes say it.
     notSaturated: (bar) => `the raw softmax is not saturated yet (saturated: a top weight of at least ${bar})`,
     saturated: (bar) => `the raw softmax is already saturated (a top weight of at least ${bar})`,
-    saturatedFrom: (dk, lastDk, raw, scaled) => `From d_k ≈ ${dk} on the raw softmax is saturated, and its |J|_F falls towards 0 `
-      + `(at ${lastDk}: ${raw} raw vs ${scaled} scaled); inside the model the same happens once the attention logits grow during training.`,
+    saturatedFrom: (dk, lastDk, raw, scaled) => `From d_k ≈ ${dk} on, the median draw’s raw softmax is saturated, and its |J|_F falls towards 0 `
+      + `(at ${lastDk}: ${raw} raw vs ${scaled} scaled, medians).`,
     neverSaturated: (bar) => `In this sweep the raw softmax never reaches a median top weight of ${bar}.`,
     evenRow: (keys, value) => `|J|_F also shrinks as a row gets longer: ${keys} keys sharing the weight evenly give ${value}, so compare raw with scaled at the same number of keys.`,
     // Where the shown draw stands among the fixed set of draws (explorer/draw-rank.js).
