@@ -46,6 +46,14 @@ ensure_node_modules() {  # $1 = build | test
     log "npm ci (the $set set)"
     (cd "$ROOT" && npm ci "${omit[@]}" --no-audit --no-fund --loglevel=error)
   fi
+  # esbuild and uplot are optionalDependencies (the published bundle needs neither: uplot is bundled), so an npm that
+  # could not fetch them goes on without them; the build cannot.
+  for needed in esbuild uplot "$probe"; do
+    if [ ! -d "$ROOT/node_modules/$needed" ]; then
+      echo "npm ci did not install $needed, which the build needs (is the npm registry reachable?)" >&2
+      exit 1
+    fi
+  done
 }
 
 # The tests' builds: every target of a preset, the Catch2 suites included.

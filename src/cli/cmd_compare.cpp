@@ -12,6 +12,8 @@
 #include "cli/range_flags.hpp"
 #include "cli/train_flags.hpp"
 #include "core/answer/analysis.hpp"
+#include "core/answer/learned_headline.hpp"
+#include "core/claims/claims.hpp"
 #include "core/answer/mechanism.hpp"
 #include "core/claims/scenarios.hpp"
 #include "core/train/trainer.hpp"
@@ -39,7 +41,20 @@ std::string pad(const std::string& text, std::size_t width) {
   return text + std::string(width > chars ? width - chars : 1, ' ');
 }
 
-std::string text_report(const Answer& answer) {
+// The learner's runs in the claims' form; with --scenario, beside that preset's 20-seed claim and which median
+// each line means.
+std::string beside_claim(const Answer& answer, const Scenario* scenario) {
+  const Message headline = runs_headline(answer);
+  if (headline.key.empty()) return "";
+  std::string text = english(headline) + "\n";
+  const Message claim = scenario ? scenario_headline(*scenario) : Message();
+  if (!claim.key.empty())
+    text += english(Message("runs_headline.claim").with("headline", claim)) + "\n" +
+            english(Message("runs_headline.medians")) + "\n";
+  return text;
+}
+
+std::string text_report(const Answer& answer, const Scenario* scenario) {
   std::string text = pad("variant", 16) + pad("seed", 6) + pad("steps to " + format_number(answer.threshold), 24) +
                      pad("stall", 48) + pad("final", 10) + "seq acc\n";
   for (const VariantResult& v : answer.variants)
@@ -52,7 +67,7 @@ std::string text_report(const Answer& answer) {
     }
   text += "\n";
   for (const std::string& sentence : answer.sentences) text += sentence + "\n";
-  text += "\n";
+  text += beside_claim(answer, scenario) + "\n";
   for (const DefinitionText& d : definition_texts(answer.defs, answer.threshold, answer.steps)) text += d.text + "\n";
   return text;
 }
@@ -119,7 +134,8 @@ int run_compare(const Args& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const Answer answer = compare_runs(variants, e.threshold, e.steps);
   const MechanismReading mechanism = read_mechanism(variants, answer, mechanism_setting(e.base));
-  if (!json) return emit(text_report(answer) + "\n" + mechanism_text(mechanism));
+  const Scenario* scenario = args.has("scenario") ? find_scenario(args.get_string("scenario", "")) : nullptr;
+  if (!json) return emit(text_report(answer, scenario) + "\n" + mechanism_text(mechanism));
   return emit(compare_json(e, seconds, answer, mechanism));
 }
 

@@ -24,5 +24,6 @@ int run_scenarios(const Args& args);  // cmd_scenarios.cpp: the page's one-click
 int run_fingerprint(const Args& args);  // cmd_fingerprint.cpp: the hash of the float arithmetic
 int run_claims(const Args& args);     // cmd_claims.cpp: the scenarios' claims over many seeds, and measuring them
 int run_export_torch(const Args& args);  // cmd_export_torch.cpp: the exercise as a PyTorch script or notebook
+int run_glossary(const Args& args);   // cmd_glossary.cpp: the terms the lab uses, and the lesson's claim quoted
 
 }  // namespace sqrtdk

@@ -28,6 +28,7 @@ constexpr Command kCommands[] = {
     {"fingerprint", sqrtdk::run_fingerprint, "a hash of short training curves: the same on every machine and build"},
     {"claims", sqrtdk::run_claims, "each scenario's claims counted over its measured seeds (--measure: measure)"},
     {"export-torch", sqrtdk::run_export_torch, "the exercise as a PyTorch script or notebook (--notebook)"},
+    {"glossary", sqrtdk::run_glossary, "the lesson's claim quoted, and every term the lab uses, defined"},
 };
 
 // Messages may quote user input: keep them on one line.

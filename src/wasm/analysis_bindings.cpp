@@ -18,6 +18,10 @@
 // Returns the structured answer (analysis_json.cpp, camelCase keys), with a member `mechanism` when runs carried
 // mechanism curves, or {error} naming the first bad field.
 //
+// lab.glossary({threshold?, steps?}): {quote: {claim, footnote, source: message, link}, entries: [{id, term, text: message}]},
+// the glossary (src/core/answer/glossary.hpp) as messages, its definitions at that threshold and steps (run::'s
+// ranges and defaults), or {error} naming the field.
+//
 // lab.phrasebook(): the English templates of those messages, {key: template} in the table's order
 // (src/core/text/phrasebook.cpp); web/core-tables.mjs copies it into web/src/core-tables.js for the page.
 #include <emscripten/bind.h>
@@ -28,6 +32,7 @@
 #include <vector>
 
 #include "core/answer/analysis.hpp"
+#include "core/answer/glossary.hpp"
 #include "core/text/json.hpp"
 #include "core/answer/mechanism.hpp"
 #include "core/answer/mechanism_reading.hpp"
@@ -205,6 +210,35 @@ val compare_js(val request) {
   return val::global("JSON").call<val>("parse", w.str());
 }
 
+val glossary_js(val request) {
+  JsFields f(request, "request", {"threshold", "steps"});
+  const double threshold = f.number("threshold", run::threshold.value);
+  const int steps = f.integer("steps", static_cast<int>(run::steps.value));
+  if (!f.ok()) return error_result(f.error());
+  for (const auto& [setting, value] : {std::pair{&run::threshold, threshold}, std::pair{&run::steps, double(steps)}}) {
+    const std::string problem = check_range(*setting, value);
+    if (!problem.empty()) return error_result("request." + problem);
+  }
+  JsonWriter w(/*camel_case=*/true);
+  const LessonQuote quote = lesson_quote();
+  w.begin_object().key("quote").begin_object().key("claim");
+  write_message(w, quote.claim);
+  w.key("footnote");
+  write_message(w, quote.footnote);
+  w.key("source");
+  write_message(w, quote.source);
+  w.key("link").value(quote.link).end_object().key("entries").begin_array();
+  for (const GlossaryEntry& entry : glossary(threshold, steps)) {
+    w.begin_object().key("id").value(entry.id).key("term");
+    write_message(w, entry.term);
+    w.key("text");
+    write_message(w, entry.text);
+    w.end_object();
+  }
+  w.end_array().end_object();
+  return val::global("JSON").call<val>("parse", w.str());
+}
+
 val phrasebook_js() {
   val out = val::object();
   for (const Phrase& p : phrasebook()) out.set(p.key, std::string(p.text));  // std::string: UTF-8
@@ -216,6 +250,7 @@ val phrasebook_js() {
 EMSCRIPTEN_BINDINGS(sqrtdk_analysis) {
   emscripten::function("compare", &compare_js);
   emscripten::function("phrasebook", &phrasebook_js);
+  emscripten::function("glossary", &glossary_js);
 }
 
 }  // namespace sqrtdk::wasm

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/answer/analysis.hpp"
+#include "core/answer/learned_headline.hpp"
 
 using namespace sqrtdk;
 using Catch::Matchers::Contains;
@@ -423,6 +424,8 @@ std::vector<Arg> every_text(const Answer& a) {
   std::vector<Arg> out;
   for (const Message& m : answer_messages(a)) out.emplace_back(m);
   for (const DefinitionMessage& d : definition_messages(a.defs, a.threshold, a.steps)) out.emplace_back(d.message);
+  const Message headline = runs_headline(a);
+  if (!headline.key.empty()) out.emplace_back(headline);
   for (const VariantResult& v : a.variants) {
     for (Arg arg : {variant_label_arg(v), variant_median_arg(v, a.steps), variant_seeds_arg(v),
                     variant_relation_arg(v, a.steps), variant_stall_arg(v)})
@@ -463,6 +466,11 @@ TEST_CASE("the phrasebook: every key the answers use is in it, and answers of ev
   for (const std::string& key : table) {
     if (key.rfind("mech.", 0) == 0) continue;  // the mechanism readings' (test_mechanism_reading.cpp)
     if (key.rfind("claims.", 0) == 0 || key.rfind("scenario.", 0) == 0) continue;  // the captions' (test_scenarios.cpp)
+    if (key.rfind("glossary.", 0) == 0 || key.rfind("lesson.", 0) == 0) continue;  // the glossary's (test_glossary.cpp)
+    if (key == "runs_headline.claim" || key == "runs_headline.medians") continue;  // beside a preset (test_cli.cpp)
+    if (key.rfind("term.", 0) == 0 && key != "term.smoothed_loss" && key != "term.steps_to_threshold" &&
+        key != "term.stall" && key != "term.final_level" && key != "term.clear_difference")
+      continue;  // a glossary term (test_glossary.cpp)
     INFO("in the phrasebook but no answer uses it: " << key);
     CHECK(used.count(key) == 1);
   }
@@ -525,4 +533,24 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   CHECK_THAT(close.sentences.at(0), Contains("Small but consistent over 10 seeds each: in 94 of the 100 pairs of seeds"));
   // One seed each: no spread to judge, whatever the pair says.
   CHECK(answer_of({scaled({81}), unscaled({259})}).outcome == Outcome::one_seed);
+}
+
+TEST_CASE("the runs in the claims' form: k of n learned, the median over those that learned", "[analysis]") {
+  // scaled reaches 0.1 at steps 60, 68, 63; unscaled at 121, never, 94: the answer's median counts never as the
+  // slowest (121), the claims' form takes the two that learned (107.5).
+  const Answer a = answer_of({scaled({60, 68, 63}), unscaled({121, 0, 94})});
+  REQUIRE(a.final);
+  CHECK(english(runs_headline(a)) ==
+        "Your seeds 0–2: scaled 1/√d_k reached loss 0.1 and ended below on 3 of 3 (median 63 steps), unscaled on 2 of 3 "
+        "(median 107.5 steps).");
+  CHECK(a.variants[1].median_steps_to_threshold == 121);
+  CHECK(english(runs_headline(answer_of({scaled({60})}))) ==
+        "Your seed 0: scaled 1/√d_k reached loss 0.1 and ended below on 1 of 1 (at step 60).");
+  CHECK(english(runs_headline(answer_of({scaled({60, 0}), unscaled({0, 0})}))) ==
+        "Your seeds 0–1: scaled 1/√d_k reached loss 0.1 and ended below on 1 of 2 (at step 60), unscaled on 0 of 2.");
+  // Not final: no headline.
+  std::vector<VariantCurves> running = {scaled({60, 68})};
+  running[0].runs[1].stopped = false;
+  running[0].runs[1].loss.resize(30);
+  CHECK(runs_headline(compare_runs(running, 0.1, 400, window1())).key.empty());
 }

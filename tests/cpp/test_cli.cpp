@@ -496,3 +496,16 @@ TEST_CASE("scenarios --json lists the six presets, and compare --scenario refuse
     CHECK_THAT(result.err, Contains(message));
   }
 }
+
+TEST_CASE("glossary prints the lesson's claim and every entry of the core's glossary, and refuses flags", "[cli]") {
+  const RunResult result = run_cli("glossary");
+  REQUIRE(result.exit_code == 0);
+  CHECK_THAT(result.out, Contains("“We suspect that for large values of d_k"));
+  CHECK_THAT(result.out, Contains("https://arxiv.org/abs/1706.03762"));
+  CHECK_THAT(result.out, Contains("\n|J|_F (Jacobian norm): "));
+  CHECK_THAT(result.out, Contains("\nSmoothed loss: the mean of the last 20 steps' losses"));
+  const RunResult bad = run_cli("glossary --bogus");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.empty());
+  CHECK(count_lines(bad.err) == 1);
+}

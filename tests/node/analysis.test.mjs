@@ -36,7 +36,7 @@ describe('the structured answer', () => {
   test('has the documented shape: per-run summaries, per-variant medians, outcome, sentences, definitions', () => {
     const a = two([50, 60, 70], [100, 120, 140]);
     assert.deepEqual(Object.keys(a), ['threshold', 'steps', 'ready', 'final', 'outcome', 'ratio', 'stepsEarlier',
-      'definitions', 'variants', 'sentences']);
+      'definitions', 'variants', 'sentences', 'runsHeadline']);
     assert.deepEqual(Object.keys(a.definitions), ['window', 'stallBand', 'stallMinSteps', 'clearRatio', 'clearShare', 'saturatedTopWeight', 'text']);
     assert.deepEqual(Object.keys(a.definitions.text), ['smoothedLoss', 'stepsToThreshold', 'stall', 'finalLevel', 'clearDifference']);
     assert.deepEqual(Object.keys(a.variants[1]), ['name', 'label', 'outcome', 'ratio', 'stepsEarlier', 'medianStepsToThreshold',

@@ -3,6 +3,7 @@
 // On answers of every kind the page's English equals the core's exactly, every template is used, a pseudo
 // translation reaches every text, and numbers follow the language.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { before, describe, test } from 'node:test';
 
 import { PHRASEBOOK } from '../../web/src/core-tables.js';
@@ -12,7 +13,7 @@ import { comparisonDetail } from '../../web/src/api/answer-detail.js';
 import { RunRecord } from '../../web/src/training/run-record.js';
 import { formatCount, formatValue, renderArg, renderMessage } from '../../web/src/analysis/render-message.js';
 import { STRINGS } from '../../web/src/ui/strings.js';
-import { errorOf, freshLab } from './helpers.mjs';
+import { errorOf, freshLab, nativeCli } from './helpers.mjs';
 
 let lab;
 let corpus;
@@ -153,14 +154,28 @@ describe('the English phrasebook, rendered by the page', () => {
   });
 
   test('those answers use every template of the phrasebook', () => {
-    // ... and the presets' captions (lab.scenarios()); two templates no preset needs today: a count below half
-    // that is not none, and a stale claims table.
-    const used = englishKeys([...corpus.map((a) => [a.messages, a.mechanism?.messages]), lab.scenarios().map((s) => s.messages)]);
+    // ... with the presets' captions (lab.scenarios()) and the glossary (lab.glossary()).
+    const used = englishKeys([...corpus.map((a) => [a.messages, a.mechanism?.messages]), lab.scenarios().map((s) => s.messages),
+      lab.glossary()]);
     assert.deepEqual([...used].filter((k) => !Object.hasOwn(PHRASEBOOK, k)), [], 'used but missing');
     // Two templates no committed measurement reaches: a preset measured with other settings than its own (a
     // stale table, refused by the Catch2 scenario tests) and a claim held by fewer seeds than fail it (none today).
-    const unused = new Set(['claims.which.these', 'claims.not_measured']);
+    // And two the answer box renders itself beside a preset's claim (exercise/answer-view.js; checked in page_presets).
+    const unused = new Set(['claims.which.these', 'claims.not_measured', 'runs_headline.claim', 'runs_headline.medians']);
     assert.deepEqual(Object.keys(PHRASEBOOK).filter((k) => !used.has(k) && !unused.has(k)), [], 'never used');
+  });
+
+  test('the glossary renders in English as the CLI prints it, and refuses a bad request in one line', () => {
+    const glossary = lab.glossary({ threshold: 0.05, steps: 300 });
+    const texts = glossary.entries.map((e) => `${renderMessage(e.term, PHRASEBOOK, 'en')}: ${renderMessage(e.text, PHRASEBOOK, 'en')}`);
+    const cli = execFileSync(nativeCli(), ['glossary'], { encoding: 'utf8' });
+    for (const text of texts.filter((t) => !/0\.05|300 steps/.test(t))) assert.ok(cli.includes(`\n${text}\n`), text);
+    assert.match(texts.find((t) => t.startsWith('Stall:')), /stays above 0\.05/);
+    assert.equal(glossary.quote.link, 'https://arxiv.org/abs/1706.03762');
+    assert.ok(cli.startsWith(`${renderMessage(glossary.quote.claim, PHRASEBOOK, 'en')}\n`));
+    assert.throws(() => lab.glossary({ threshold: -1 }), /^Error: request\.threshold must be a finite number in \[1e-09, 100\], got -1$/);
+    assert.throws(() => lab.glossary({ steps: 'x' }), /^Error: request\.steps must be/);
+    assert.throws(() => lab.glossary({ bogus: 1 }), /^Error: request has an unknown field 'bogus' \(known: threshold, steps\)$/);
   });
 
   test('display names before any answer: the page renders the core\'s, for every variant and alpha', () => {

@@ -5,7 +5,7 @@
 // Every number and word comes from the core (lab.compare); these check what reaches the page.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, newPage, openLab } from './helpers/browser.mjs';
+import { lab, newPage, openLab, waitForRest } from './helpers/browser.mjs';
 
 let env;
 test.before(async () => { env = await openLab(); });
@@ -20,6 +20,10 @@ async function finishedAnswer(hash) {
   const train = lab(page);
   await train.locator('button', { hasText: 'Start' }).click();
   await train.locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
+  // The Runs list renders in its own throttled task: at rest, with the final answer drawn, it has caught up.
+  await waitForRest(page);
+  await page.waitForFunction(() => ![...document.querySelector('sqrtdk-lab').shadowRoot
+    .querySelectorAll('.run-table td[data-cell="threshold"]')].some((td) => td.textContent === 'not yet'));
   const answer = train.locator('.answer');
   const sentences = await answer.locator('.answer-sentence').allTextContents();
   const rows = await answer.locator('.answer-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({

@@ -30,6 +30,9 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     await l.locator('button', { hasText: 'Start' }).click();
     await l.locator('.answer[data-final="true"]').waitFor({ timeout: 180000 });
     await waitForRest(page);
+    // Not a preset's settings: the runs in the claims' form, and no claim beside them.
+    assert.match(await l.locator('[data-note="beside-claim"] [data-line="runs"]').textContent(), /^Your seeds 0–1: scaled 1\/√d_k reached loss 0\.1 and ended below on \d of 2/);
+    assert.equal(await l.locator('[data-note="beside-claim"] [data-line="claim"]').count(), 0);
 
     for (const name of charts) {
       const chart = l.locator(`[data-chart="${name}"]`);

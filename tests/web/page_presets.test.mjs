@@ -33,6 +33,18 @@ test('every preset at its answer: the charts show the answer\'s numbers and the 
       for (const median of await l.locator('.answer [data-cell="median"]').allTextContents()) {
         if (/^\d/.test(median)) assert.ok(guides.lines.some((line) => line.label === `median ${median}`), `${id}: median ${median}`);
       }
+      // The runs beside the preset's claim, in its form: k of n per variant as the table counts them.
+      const beside = l.locator('[data-note="beside-claim"]');
+      const runsLine = await beside.locator('[data-line="runs"]').textContent();
+      const headline = await l.locator(`tr[data-scenario="${id}"] [data-headline]`).textContent();
+      assert.equal(await beside.locator('[data-line="claim"]').textContent(), `The preset's claim: ${headline}`, id);
+      assert.match(await beside.textContent(), /a median is over the seeds that learned/);
+      for (const row of await l.locator('.answer tr[data-variant]').all()) {
+        const label = await row.locator('th').textContent();
+        const cells = (await row.locator('[data-cell="seeds"]').textContent()).split(' · ');
+        const counted = /on (\d+) of (\d+)/.exec(runsLine.slice(runsLine.indexOf(label)));
+        assert.deepEqual([Number(counted[1]), Number(counted[2])], [cells.filter((c) => /^\d/.test(c)).length, cells.length], `${id} ${label}`);
+      }
       const note = async (name) => (await l.locator(`[data-note="${name}"]`).textContent()).trim();
       const record = { answer: (await l.locator('.answer .answer-sentence').allTextContents()).join(' '),
         jacobian: await note('jacobian'), qk: await note('qk-grad'), spread: await note('logit-spread') };

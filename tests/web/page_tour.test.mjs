@@ -74,7 +74,7 @@ test('tour of every control in both panels: no page or console error', async (ou
           t.diagnostic(`${used.length} controls used; kinds: ${[...kinds].join(', ')}`);
           for (const kind of ['input[range]', 'input[number]', 'input[checkbox]', 'select', 'button']) assert.ok(kinds.has(kind), `no ${kind} in the tour`);
           assert.ok(used.some((u) => u.startsWith('button') && /scaled 1\/√d_k/.test(u)), 'legend toggles were used');
-          assert.ok(used.some((u) => /Adam \(default\)/.test(u)), 'scenario presets were used');
+          assert.ok(used.some((u) => /Adam \(the default\)/.test(u)), 'scenario presets were used');
           assert.ok(used.length >= 60, `only ${used.length} controls`);
           assert.deepEqual(errors, []);
           assert.deepEqual(dialogs, []);

@@ -220,6 +220,15 @@ export class Lab {
     return unwrap(this.module.exportTorch(r)).text;
   }
 
+  /**
+   * The lesson's claim quoted and the glossary (src/core/answer/glossary.hpp), as messages
+   * (web/src/analysis/render-message.js renders them); the definitions among the entries at this threshold and steps.
+   * @param {{threshold?: number, steps?: number}} [request] defaults and ranges: runSchema()
+   * @returns {{quote: {claim: object, footnote: object, source: object, link: string}, entries: {id: string, term: object, text: object}[]}}
+   * @throws {Error} a bad request, naming the field
+   */
+  glossary(request = {}) { return unwrap(this.module.glossary(plain(request))); }
+
   /** The English templates of the answer's texts, key -> template (src/core/text/phrasebook.cpp). @returns {Record<string, string>} */
   phrasebook() { return this.module.phrasebook(); }
 

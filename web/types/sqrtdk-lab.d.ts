@@ -235,6 +235,9 @@ export interface SqrtdkAnswerDetail {
    *  unless strings.js is translated) */
   sentences: string[];
   sentence: string;
+  /** the runs in the claims' form, "Your seeds 0–2: scaled 1/√d_k reached loss 0.1 and ended below on 3 of 3
+   *  (median 63 steps), ...", the median over the seeds that learned; "" until the answer is final */
+  runsHeadline: string;
   reference: SqrtdkVariant | null;
   /** every other variant against the reference */
   comparisons: SqrtdkComparison[];

@@ -184,7 +184,9 @@ std::vector<std::string> answer_sentences(const Answer& answer);
 // The definitions as a learner reads them under the table, with this run's numbers.
 struct DefinitionMessage {
   const char* key;  // smoothed_loss, steps_to_threshold, stall, final_level, clear_difference
-  Message message;
+  Message term;     // term.<key>: "Smoothed loss"
+  Message text;     // definition.<key> with its numbers: "the mean of the last 20 steps' losses ..."
+  Message message;  // definition.line: "{term}: {text}", as the answer shows it
 };
 std::vector<DefinitionMessage> definition_messages(const CurveDefinitions& defs, double threshold, int steps);
 struct DefinitionText {

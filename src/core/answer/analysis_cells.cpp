@@ -57,7 +57,7 @@ Message never_in(int steps) { return Message("cell.never").with("steps", Arg::co
 
 std::vector<DefinitionMessage> definition_messages(const CurveDefinitions& d, double threshold, int steps) {
   const Arg t = Arg::value(threshold);
-  return {
+  const std::vector<std::pair<const char*, Message>> texts = {
       {"smoothed_loss", Message("definition.smoothed_loss").with("window", Arg::count(d.window))},
       {"steps_to_threshold", Message("definition.steps_to_threshold").with("threshold", t).with("never", never_in(steps))},
       {"stall", Message("definition.stall")
@@ -70,6 +70,12 @@ std::vector<DefinitionMessage> definition_messages(const CurveDefinitions& d, do
                                .with("clearRatio", Arg::value(d.clear_ratio))
                                .with("share", Arg::value(100 * d.clear_share))},
   };
+  std::vector<DefinitionMessage> out;
+  for (const auto& [key, text] : texts) {
+    const Message term(std::string("term.") + key);
+    out.push_back({key, term, text, Message("definition.line").with("term", term).with("text", text)});
+  }
+  return out;
 }
 
 std::vector<DefinitionText> definition_texts(const CurveDefinitions& d, double threshold, int steps) {

@@ -10,7 +10,9 @@
 //                      sequence_accuracy | null, diverged, diverged_step | null,
 //                      cells: {steps_to_threshold, stall, final_loss}}]}],
 //  sentences: [...],
-//  messages: {sentences: [message], definitions: {smoothed_loss: message, ...},          (with_messages only)
+//  runs_headline: "Your seeds 0–2: ..." (the runs in the claims' form, learned_headline.hpp; "" until final),
+//  messages: {sentences: [message], runs_headline: message | null,                        (with_messages only)
+//             definitions: {smoothed_loss: message, ...},
 //             variants: [{label: arg, cells: {median, seeds, relation, stall, final_loss: arg},
 //                         runs: [{steps_to_threshold, stall, final_loss: arg}]}]}}
 // Keys are written once, in snake_case; camelCase is derived (steps_to_threshold -> stepsToThreshold).
@@ -21,6 +23,7 @@
 
 #include "core/lesson/saturation.hpp"
 #include "core/answer/analysis.hpp"
+#include "core/answer/learned_headline.hpp"
 #include "core/answer/mechanism_reading.hpp"
 #include "core/text/json.hpp"
 
@@ -82,7 +85,11 @@ void write_run(JsonWriter& w, const RunSummary& r, int steps) {
 void write_messages(JsonWriter& w, const Answer& a) {
   w.key("messages").begin_object().key("sentences").begin_array();
   for (const Message& m : answer_messages(a)) write_message(w, m);
-  w.end_array().key("definitions").begin_object();
+  const Message headline = runs_headline(a);
+  w.end_array().key("runs_headline");
+  if (headline.key.empty()) w.null();
+  else write_message(w, headline);
+  w.key("definitions").begin_object();
   for (const DefinitionMessage& d : definition_messages(a.defs, a.threshold, a.steps)) {
     w.key(d.key);
     write_message(w, d.message);
@@ -152,7 +159,8 @@ void write_answer_members(JsonWriter& w, const Answer& a, bool with_messages) {
   for (const VariantResult& v : a.variants) write_variant(w, v, a.steps);
   w.end_array().key("sentences").begin_array();
   for (const std::string& s : a.sentences) w.value(s);
-  w.end_array();
+  const Message headline = runs_headline(a);
+  w.end_array().key("runs_headline").value(headline.key.empty() ? std::string() : english(headline));
   if (with_messages) write_messages(w, a);
 }
 

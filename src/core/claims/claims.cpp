@@ -1,11 +1,14 @@
 #include "core/claims/claims.hpp"
 
+#include "core/answer/learned_headline.hpp"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 
 #include "core/answer/analysis.hpp"
+#include "core/answer/learned_headline.hpp"
 #include "core/settings/attention_scale.hpp"
 #include "core/answer/mechanism.hpp"
 #include "core/text/json.hpp"
@@ -92,10 +95,7 @@ double median_steps(const std::vector<SeedOutcome>& seeds, double threshold) {
   std::vector<double> steps;
   for (const SeedOutcome& o : seeds)
     if (learned(o, threshold)) steps.push_back(o.reached);
-  if (steps.empty()) return kNaN;
-  std::sort(steps.begin(), steps.end());
-  const std::size_t n = steps.size();
-  return n % 2 ? steps[n / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
+  return median_of_learned(steps);
 }
 
 Arg seed_range(int n) { return Message("range").with("low", Arg::count(0)).with("high", Arg::count(n - 1)); }
@@ -267,13 +267,8 @@ Message scenario_headline(const Scenario& scenario) {
   for (const MeasuredVariant& v : m->variants) {
     int k = 0;
     for (const SeedOutcome& o : v.seeds) k += learned(o, threshold);
-    const double median = median_steps(v.seeds, threshold);
-    items.push_back(Message(items.empty() ? "claims.headline.first" : "claims.headline.next")
-                        .with("label", variant_name(v.variant)).with("threshold", Arg::value(threshold))
-                        .with("learned", Arg::count(k)).with("n", Arg::count(static_cast<double>(v.seeds.size())))
-                        .with("median", k > 1    ? Message("claims.headline.median").with("steps", Arg::count(median))
-                                        : k == 1 ? Message("claims.headline.at").with("steps", Arg::count(median))
-                                                 : Message("claims.empty")));
+    items.push_back(learned_item(variant_name(v.variant), threshold, k, static_cast<int>(v.seeds.size()),
+                                 median_steps(v.seeds, threshold), items.empty()));
   }
   return Message("claims.headline").with("seeds", seed_range(static_cast<int>(m->variants.front().seeds.size())))
       .with("items", Arg::list("join.comma", items));

@@ -123,23 +123,141 @@ const std::vector<Phrase>& phrasebook() {
       {"relation.small", "{difference}: small but consistent"},
       {"relation.one_seed", "{difference}: one seed, no spread to judge"},
 
-      // the definitions under the table
-      {"definition.smoothed_loss", "Smoothed loss: the mean of the last {window} steps' losses (fewer at the start)."},
+      // the definitions under the table: "{term}: {text}", each term's text below (the glossary shows the same two)
+      {"definition.line", "{term}: {text}"},
+      {"term.smoothed_loss", "Smoothed loss"},
+      {"term.steps_to_threshold", "Steps to threshold"},
+      {"term.stall", "Stall"},
+      {"term.final_level", "Final level"},
+      {"term.clear_difference", "Clear difference"},
+      {"definition.smoothed_loss", "the mean of the last {window} steps' losses (fewer at the start)."},
       {"definition.steps_to_threshold",
-       "Steps to threshold: the first step whose smoothed loss is below {threshold}, for a run that learned (its "
+       "the first step whose smoothed loss is below {threshold}, for a run that learned (its "
        "smoothed loss is still below {threshold} at its last step); \"{never}\" if the run does not get there, or "
        "touched it and ended above it. Over seeds: the median, a seed that never got there counting as slower than "
        "any."},
       {"definition.stall",
-       "Stall: at least {minSteps} steps in which the smoothed loss stays above {threshold} and within {band} % (its "
+       "at least {minSteps} steps in which the smoothed loss stays above {threshold} and within {band} % (its "
        "highest at most {highest}× its lowest): the curve is flat where it should be falling. Shown: a run's longest "
        "one, where it starts, how long it lasts and its level (median)."},
-      {"definition.final_level", "Final level: the smoothed loss at the run's last step."},
+      {"definition.final_level", "the smoothed loss at the run's last step."},
       {"definition.clear_difference",
-       "Clear difference: in at least {share} % of the pairs (a seed of one variant, a seed of the other) one "
+       "in at least {share} % of the pairs (a seed of one variant, a seed of the other) one "
        "variant reached the threshold strictly first, a seed that never got there counting as the slowest, and the "
        "medians are at least {clearRatio}× apart. Fewer pairs: within the spread of the seeds. One seed: no spread to "
        "judge."},
+
+      // the glossary: a term (term.<id>) and what it is (glossary.<id>); src/core/answer/glossary.hpp.  The answer's
+      // definitions above are the entries for their five terms.
+      {"term.d_k", "d_k"},
+      {"glossary.d_k",
+       "the length of the query and key vectors q and k, the number of components each has. In the exercise's "
+       "model d_k = d_model / heads."},
+      {"term.softmax", "Softmax"},
+      {"glossary.softmax",
+       "turns scores s_1 … s_n into weights p_i = exp(s_i) / Σ_j exp(s_j), positive and summing to 1. A score a "
+       "few units above the others takes most of the weight."},
+      {"term.logit", "Logit (score)"},
+      {"glossary.logit",
+       "a number the softmax turns into a weight. In attention the logit of a key k is q·k times the scale: "
+       "1/√d_k scaled, 1 unscaled."},
+      {"term.top_weight", "Top weight"},
+      {"glossary.top_weight",
+       "the largest weight of one softmax row: 1/n when n keys share the weight evenly, 1 when one key takes all "
+       "of it."},
+      {"term.one_hot", "One-hot"},
+      {"glossary.one_hot", "a row of weights with 1 on one key and 0 on every other."},
+      {"term.saturated", "Saturated"},
+      {"glossary.saturated",
+       "a softmax row whose top weight is at least {bar}, so that one key takes almost all the weight. As the top "
+       "weight approaches 1 (a one-hot row), the gradient the softmax passes back to its logits (|J|_F) goes to 0; "
+       "at {bar} it can still pass a part of it."},
+      {"term.entropy", "Entropy, nats"},
+      {"glossary.entropy",
+       "−Σ p_i ln p_i, how spread a row's weights are: 0 when one key takes all the weight, ln n when n keys "
+       "share it evenly. Nats are its unit with the natural logarithm (1 nat ≈ 1.44 bits); the loss is in nats "
+       "too."},
+      {"term.effective_keys", "Effective keys (eff. keys)"},
+      {"glossary.effective_keys",
+       "exp(entropy), the number of keys that, sharing the weight evenly, would have the same entropy: 1 for one "
+       "key, n for n keys evenly."},
+      {"term.jacobian_norm", "|J|_F (Jacobian norm)"},
+      {"glossary.jacobian_norm",
+       "how much gradient the softmax passes back to its logits, the Frobenius norm (the square root of the sum "
+       "of the squared entries) of its Jacobian J = diag(p) − p pᵀ. It is 0 for a one-hot row, larger when a few "
+       "keys share the weight, and √(n−1)/n when n keys share it evenly, which shrinks as n grows; so compare "
+       "raw with scaled at the same number of keys."},
+      {"term.median", "Median, middle half"},
+      {"glossary.median",
+       "the median is the middle value of a set of measurements (as many below as above); the middle half runs "
+       "from the value a quarter of them are below to the value three quarters are below."},
+      {"term.seed", "Seed"},
+      {"glossary.seed",
+       "the number that fixes the random numbers of a draw or a run (the random vectors, the initial weights, "
+       "the training batches): the same seed gives the same numbers on every computer."},
+      {"term.model_size", "d_model, heads, layers"},
+      {"glossary.model_size",
+       "the model's size: d_model is the width of each token's vector, heads the number of attention heads per "
+       "layer (each with q and k of d_k = d_model / heads components), layers the number of Transformer blocks."},
+      {"term.copy_task", "Copy task, BOS, SEP"},
+      {"glossary.copy_task",
+       "each sequence is BOS x1 … xL SEP x1 … xL, random symbols and then their copy; BOS is the token that "
+       "begins it, SEP the one that separates the two halves. The model reads the tokens in order and is scored "
+       "only on predicting the copy, which it can do only by attending to the first half."},
+      {"term.loss", "Loss"},
+      {"glossary.loss",
+       "the cross-entropy of the model's predictions of the copied symbols, in nats, averaged over a batch: 0 "
+       "for a model that is certain and right. Guessing evenly among n symbols gives ln n: with the default "
+       "{symbols} symbols, ln {symbols} = {chance}."},
+      {"term.accuracy", "Sequence accuracy"},
+      {"glossary.accuracy",
+       "the share of a fixed evaluation batch (sequences the model does not train on) that the model copies "
+       "without a mistake when it writes each next token as its most likely one (greedy decoding)."},
+      {"term.qk_gradient", "q/k gradient"},
+      {"glossary.qk_gradient",
+       "the size (root sum of squares) of the loss's gradient on the query and key weights of a layer's "
+       "attention (W_q, W_k and their biases); for the whole model, of every layer's together. It reaches q and "
+       "k only through the softmax; the lesson's dying gradient is this gradient small while the loss is still "
+       "high."},
+      {"term.logit_spread", "Logit spread"},
+      {"glossary.logit_spread",
+       "for one attention row, its largest logit minus the mean of its logits; shown as the mean over rows. A "
+       "larger spread makes a sharper softmax."},
+      {"term.adam", "Adam"},
+      {"glossary.adam",
+       "an optimizer that divides each weight's step by the running size of that weight's own gradient, so a "
+       "small gradient can still give a step of about the learning rate."},
+      {"term.sgd", "SGD with momentum"},
+      {"glossary.sgd",
+       "each step moves the weights against the gradient times the learning rate, plus the momentum (by default "
+       "{momentum}) times the previous step; the step is in proportion to the gradient, so a small gradient gives a "
+       "small step."},
+      {"term.learning_rate", "Learning rate (lr)"},
+      {"glossary.learning_rate", "the factor on every step of the optimizer."},
+      {"term.init", "Xavier, PyTorch and GPT init"},
+      {"glossary.init",
+       "how the weights start. Xavier draws each weight uniformly from ±√(6/(in+out)), which, for inputs "
+       "of variance about 1, gives q and k components of variance about 1, the footnote's assumption; PyTorch's default draws from ±1/√in; GPT init "
+       "draws from N(0, 0.02²), a normal of standard deviation 0.02, so its logits start small."},
+      {"term.qk_norm", "QK-norm"},
+      {"glossary.qk_norm",
+       "q and k are each divided by their length before the dot product, which is then multiplied by a learned "
+       "gain per head (starting at √d_k): the logits stay within ± the gain whatever d_k is."},
+      {"term.worker", "Worker"},
+      {"glossary.worker",
+       "a background thread of the browser; the lab trains its runs in workers so that the page stays "
+       "responsive."},
+
+      // the lesson's claim, quoted (glossary.hpp: lesson_quote)
+      {"lesson.claim",
+       "“We suspect that for large values of d_k, the dot products grow large in magnitude, pushing the softmax "
+       "function into regions where it has extremely small gradients. To counteract this effect, we scale the dot "
+       "products by 1/√d_k.”"},
+      {"lesson.footnote",
+       "Footnote 4: “To illustrate why the dot products get large, assume that the components of q and k are "
+       "independent random variables with mean 0 and variance 1. Then their dot product, q · k = Σ_{i=1}^{d_k} q_i "
+       "k_i, has mean 0 and variance d_k.”"},
+      {"lesson.source", "Vaswani et al. (2017), Attention Is All You Need, section 3.2.1"},
 
       // the mechanism: the sentence under each mechanism chart and the "why" box (mechanism_reading.hpp)
       {"mech.larger", "{times}× larger"},
@@ -149,17 +267,20 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.qk.start",
        "Steps 1–{window}: {label}'s q/k gradient is {grad}, {relation} than {ref}'s {refGrad}."},
       {"mech.qk.larger_why",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger; its softmax is "
-       "sharper (|J|_F {jacobian} vs {refJacobian}) and passes less of the gradient, but in these steps not enough "
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
+       "gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F {jacobian} vs "
+       "{refJacobian}, the mean over layers) and passes less of the gradient, but in these steps not enough "
        "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient that is small "
        "while the loss is still high."},
       {"mech.qk.larger_why_not_sharper",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger, and in these steps "
-       "its softmax is not sharper (|J|_F {jacobian} vs {refJacobian}). The lesson's dying gradient is another thing: "
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
+       "gradient flowing back to q and k by the same {root}, and in these steps its softmax is not sharper (|J|_F "
+       "{jacobian} vs {refJacobian}, the mean over layers). The lesson's dying gradient is another thing: "
        "a gradient that is small while the loss is still high."},
       {"mech.qk.smaller_why",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger, but its sharper "
-       "softmax passes less of the gradient (|J|_F {jacobian} vs {refJacobian}), and its q/k gradient is smaller."},
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
+       "gradient flowing back to q and k by the same {root}, but its sharper softmax passes less of the gradient "
+       "(|J|_F {jacobian} vs {refJacobian}, the mean over layers), and its q/k gradient is smaller."},
       {"mech.seeds.one", "seed {list}"},
       {"mech.seeds.other", "seeds {list}"},
       {"mech.group.one", "seed {list}"},
@@ -251,6 +372,13 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.headline.first", "{label} reached loss {threshold} and ended below on {learned} of {n}{median}"},
       {"claims.headline.next", "{label} on {learned} of {n}{median}"},
       {"claims.headline.median", " (median {steps} steps)"},
+      // the learner's runs in the claims' form, beside a preset's claim (learned_headline.hpp)
+      {"runs_headline.one", "Your seed {seeds}: {items}."},
+      {"runs_headline.other", "Your seeds {seeds}: {items}."},
+      {"runs_headline.claim", "The preset's claim: {headline}"},
+      {"runs_headline.medians",
+       "In these two lines a median is over the seeds that learned; the answer's median counts a seed that never got "
+       "there as the slowest."},
       {"claims.headline.at", " (at step {steps})"},
       {"claims.empty", ""},
       {"claims.measured", "Measured on seeds {seeds}:"},

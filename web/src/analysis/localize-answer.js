@@ -27,6 +27,7 @@ export function localizeAnswer(answer, lang = 'en', phrases = STRINGS.answer) {
         runs: v.runs.map((run, j) => ({ ...run, cells: mapValues(m.runs[j], text) })) };
     }),
     sentences: messages.sentences.map(text),
+    runsHeadline: messages.runsHeadline ? text(messages.runsHeadline) : '',
     ...(rest.mechanism ? { mechanism: localizeMechanism(rest.mechanism, text) } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { trainConfig } from '../training/run-plan.js';
 import { parseAttributes, parseHash } from '../state/url-state.js';
 import { joinPageWorkers } from '../worker/page-workers.js';
 import { SoftmaxPanel } from '../explorer/softmax-panel.js';
+import { Glossary } from '../lesson/glossary.js';
 import { TrainPanel } from '../exercise/train-panel.js';
 import { chunksFor } from '../training/chunk-order.js';
 import { adoptStyles } from './stylesheet.js';
@@ -56,6 +57,7 @@ export class LabInstance {
     });
     this.runWorkers = this.pageWorkers.pool;
     this.helper = this.pageWorkers.helper;
+    this.glossary = new Glossary({ store: this.store, helper: this.helper, notify: (t) => this.notify(t), lang: this.lang });
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices]);
     if (host.hasAttribute('sync-url')) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n));
@@ -96,6 +98,7 @@ export class LabInstance {
     this.darkQuery.removeEventListener('change', this.onSchemeChange);
     for (const panel of this.panels.values()) panel.destroy();
     this.panels.clear();
+    this.glossary.destroy();
     this.pageWorkers.leave();
     this.root.replaceChildren();
   }
@@ -110,7 +113,9 @@ export class LabInstance {
       h('div', { class: 'lab-bar' }, [h('span', { class: 'brand', text: STRINGS.brand }), h('span', { class: 'spacer' }),
         this.shareStatus, this.shareButton, this.shareFallback]),
       this.notices.element,
+      this.glossary.quote,
       this.panelBox,
+      this.glossary.element,
     ]));
   }
 
@@ -136,7 +141,8 @@ export class LabInstance {
     const wanted = this.store.state.panels;
     for (const name of wanted) {
       if (this.panels.has(name)) continue;
-      const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t), lang: this.lang };
+      const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t), lang: this.lang,
+        glossary: this.glossary };
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
         concurrency: chunksFor(this.runWorkers.size),

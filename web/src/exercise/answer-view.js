@@ -7,6 +7,7 @@ import { h, replaceChildren } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
 import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
+import { renderMessage } from '../analysis/render-message.js';
 
 const T = STRINGS.answerBox;
 
@@ -16,21 +17,26 @@ export class AnswerView {
     this.lang = lang;
     this.state = h('p', { class: 'answer-state' });
     this.sentences = h('div', { class: 'answer-sentences' });
+    // The runs in the claims' form, beside the preset's 20-seed claim when the settings are a preset's.
+    this.beside = h('div', { class: 'answer-beside', attrs: { 'data-note': 'beside-claim' } });
     const table = scrollRegion(T.table);
     this.table = table.box;
     this.definitions = h('ul', { class: 'hint answer-definitions', attrs: { 'aria-label': T.definitions } });
     // Folded: the numbers come first; how each is measured is one click away.
     const definitionsBox = h('details', { class: 'answer-definitions-box' }, [h('summary', { text: T.definitionsSummary }), this.definitions]);
     this.element = h('section', { class: 'answer', attrs: { 'aria-labelledby': 'lab-answer-title', 'data-ready': 'false' } }, [
-      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, table.element, definitionsBox]);
+      h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, table.element, this.beside,
+      definitionsBox]);
   }
 
   /**
    * @param {object|null} answer lab.compare's result for the current runs (null until the first arrives)
-   * @param {{started: boolean, threshold: number}} context
+   * @param {{started: boolean, threshold: number, claim?: object|null}} context  claim: the preset (lab.scenarios()'s
+   *   entry) whose 20-seed claim these runs' settings are, or null
    */
-  render(answer, { started, threshold }) {
-    const key = JSON.stringify([started, threshold, answer && [answer.ready, answer.final, answer.sentences, answer.definitions.text,
+  render(answer, { started, threshold, claim = null }) {
+    const key = JSON.stringify([started, threshold, claim?.id, answer && [answer.ready, answer.final, answer.sentences,
+      answer.runsHeadline, answer.definitions.text,
       answer.variants.map((v) => [v.label, v.cells, v.runsReaching, v.runsDiverged])]]);
     if (key === this.shownKey) return;
     this.shownKey = key;
@@ -42,11 +48,23 @@ export class AnswerView {
       this.state.textContent = T.pressStart(formatValue(threshold, this.lang));
       replaceChildren(this.table, []);
       replaceChildren(this.sentences, []);
+      replaceChildren(this.beside, []);
       return;
     }
     this.state.textContent = progressText(answer, this.lang);
     replaceChildren(this.sentences, answer.sentences.map((text) => h('p', { class: 'answer-sentence', text })));
     replaceChildren(this.table, [answerTable(answer, this.lang)]);
+    replaceChildren(this.beside, this._beside(answer, claim));
+  }
+
+  /** The runs' headline, and under it the preset's claim and which median each means (nothing until final). */
+  _beside(answer, claim) {
+    if (!answer.runsHeadline) return [];
+    const say = (message) => renderMessage(message, STRINGS.answer, this.lang);
+    return [h('p', { attrs: { 'data-line': 'runs' }, text: answer.runsHeadline }),
+      ...(claim ? [h('p', { attrs: { 'data-line': 'claim', 'data-scenario': claim.id },
+        text: say({ key: 'runs_headline.claim', args: { headline: claim.messages.headline } }) }),
+      h('p', { class: 'hint', text: say({ key: 'runs_headline.medians', args: {} }) })] : [])];
   }
 }
 

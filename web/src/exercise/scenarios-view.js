@@ -15,6 +15,13 @@ import { renderMessage } from '../analysis/render-message.js';
 
 const T = STRINGS.scenarios;
 
+/** Are `state`'s settings the preset's (but for the keys in `except`)? */
+function sameSettings(scenario, state, except = []) {
+  const preset = { ...parseHash(scenario.settings, state).state };
+  for (const key of except) preset[key] = state[key];
+  return JSON.stringify(preset) === JSON.stringify(state);
+}
+
 export class ScenariosView {
   /**
    * @param {{store, notify: (texts: string|string[]) => void, run: () => void, lang?: string}} deps  run: start the
@@ -69,8 +76,15 @@ export class ScenariosView {
   show(state) {
     for (const s of this.list) {
       const row = this.body.querySelector(`tr[data-scenario="${s.id}"]`);
-      const same = JSON.stringify(parseHash(s.settings, state).state) === JSON.stringify(state);
-      row?.querySelector('button').setAttribute('aria-pressed', String(same));
+      row?.querySelector('button').setAttribute('aria-pressed', String(sameSettings(s, state)));
     }
+  }
+
+  /**
+   * The preset whose claim speaks of runs of these settings: every setting the preset's, but for how many seeds
+   * and from which seed (its claim counts seeds 0-19), or null.
+   */
+  claimFor(state) {
+    return this.list.find((s) => s.messages.headline && sameSettings(s, state, ['seeds', 'trainSeed'])) ?? null;
   }
 }

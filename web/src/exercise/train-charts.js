@@ -22,8 +22,11 @@ const EMPTY_SPREAD_RANGE = [0.1, 30];
 const EMPTY_JACOBIAN_RANGE = [0, 0.5];
 
 export class TrainCharts {
-  /** @param {{store, theme: () => object, lang: string}} deps  lang: how numbers are written */
-  constructor({ store, theme, lang = 'en' }) {
+  /**
+   * @param {{store, theme: () => object, lang: string, glossary?: import('../lesson/glossary.js').Glossary}} deps
+   *   lang: how numbers are written; glossary: where the charts' terms link
+   */
+  constructor({ store, theme, lang = 'en', glossary = null }) {
     const s = store.state;
     const update = (partial) => store.update(partial);
     this.theme = theme;
@@ -47,6 +50,10 @@ export class TrainCharts {
     this.jacobian = new LineChart({ name: 'jacobian', title: T.jacobian, xLabel: T.step,
       yLabel: T.jacobianY, theme, height: 220, integerX: true, emptyY: EMPTY_JACOBIAN_RANGE, lang });
     for (const chart of this.lineCharts()) addPng(chart, chart.options.name);
+    if (glossary) {
+      for (const [chart, term] of [[this.loss, 'smoothed_loss'], [this.accuracy, 'accuracy'], [this.entropy, 'entropy'], [this.qk, 'qk_gradient'],
+        [this.spread, 'logit_spread'], [this.jacobian, 'jacobian_norm']]) chart.addTool(glossary.link(term));
+    }
     // The sentences under the mechanism charts and the "why" box are the core's (the answer's `mechanism`).
     // Not live regions: they follow the runs while training.
     const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name } });

@@ -39,6 +39,10 @@ const T = STRINGS.train;
 const STATUS_INTERVAL_MS = 200;
 const CHART_INTERVAL_MS = 1000;
 const PHONE_WIDTH = 640;
+// The glossary's entries for the terms this panel uses (src/core/answer/glossary.cpp has them all).
+const EXERCISE_TERMS = ['model_size', 'copy_task', 'loss', 'accuracy', 'smoothed_loss', 'steps_to_threshold', 'stall',
+  'final_level', 'clear_difference', 'qk_gradient', 'logit_spread', 'jacobian_norm', 'top_weight', 'saturated', 'adam',
+  'sgd', 'learning_rate', 'init', 'qk_norm', 'seed', 'worker'];
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
 
 /**
@@ -53,10 +57,11 @@ function keepFocus(focused, buttons) {
 export class TrainPanel {
   /**
    * @param {{store, helper, theme: () => object, notify: (text: string) => void, createClient, concurrency: number,
-   *          lang: string, pool?: import('../worker/worker-pool.js').WorkerPool}} deps  lang: how numbers are
-   *   written (the element's); pool: the page's run workers (memory budget, turns)
+   *          lang: string, pool?: import('../worker/worker-pool.js').WorkerPool,
+   *          glossary?: import('../lesson/glossary.js').Glossary}} deps  lang: how numbers are
+   *   written (the element's); pool: the page's run workers (memory budget, turns); glossary: where the terms link
    */
-  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en', pool = null }) {
+  constructor({ store, helper, theme, notify, createClient, concurrency, lang = 'en', pool = null, glossary = null }) {
     this.store = store;
     this.pool = pool;
     this.lang = lang;
@@ -80,7 +85,7 @@ export class TrainPanel {
     this.controls = new TrainControls({ store, lang, actions: {
       start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
       reset: () => this.reset() } });
-    this.charts = new TrainCharts({ store, theme, lang });
+    this.charts = new TrainCharts({ store, theme, lang, glossary });
     // A preset's Run: start its runs, unless setting it would discard progress (the pending notice then asks).
     this.scenarios = new ScenariosView({ store, notify, lang, run: () => { if (!this.pendingChange.active && !this.refusal()) this.start(); } });
     this._buildResults();
@@ -91,6 +96,7 @@ export class TrainPanel {
       h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pendingChange.element, this.controls.settings]), this.results]),
+      glossary && glossary.termButtons(EXERCISE_TERMS),
     ]);
     this.onScreen = watchOnScreen(this.element, () => this.chartRenderer.resume());
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
@@ -317,7 +323,7 @@ export class TrainPanel {
   /** The answer box, with the latest answer. */
   _renderAnswer({ state, slots }) {
     const started = slots.some((s) => s.record.stepsDone > 0);
-    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold });
+    this.answer.render(this.answerClient.answer, { started, threshold: state.threshold, claim: this.scenarios.claimFor(state) });
   }
 
   _renderStartNote(state, slots, labelOf) {

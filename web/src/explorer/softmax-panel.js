@@ -31,6 +31,9 @@ const TOP = EXPLORER_SETTINGS.get('top').default;  // the lesson's top-5
 // The log axis of the sorted weights starts here: a raw softmax has weights down to 1e-300.
 const WEIGHT_FLOOR = 1e-12;
 const DK_SLIDER_MAX = 1000;
+// The glossary's entries for the terms this panel uses (src/core/answer/glossary.cpp has them all).
+const EXPLORER_TERMS = ['d_k', 'softmax', 'logit', 'top_weight', 'one_hot', 'saturated', 'entropy', 'effective_keys', 'jacobian_norm',
+  'median', 'seed'];
 const ALPHA_PRESETS = [
   { alpha: 0, text: T.presetRaw, title: T.presetRawTitle },
   { alpha: 0.5, text: T.presetSqrt, title: T.presetSqrtTitle },
@@ -47,10 +50,12 @@ const sliderToDk = (s) => Math.max(DK.min, Math.min(DK.max, Math.round(DK.max **
 export class SoftmaxPanel {
   /**
    * @param {{store: import('../state/store.js').Store, helper: import('../worker/helper-worker.js').HelperWorker,
-   *          theme: () => object, notify: (text: string) => void, lang: string}} deps  lang: how numbers are written
+   *          theme: () => object, notify: (text: string) => void, lang: string,
+   *          glossary?: import('../lesson/glossary.js').Glossary}} deps  lang: how numbers are written
    */
-  constructor({ store, helper, theme, notify, lang = 'en' }) {
+  constructor({ store, helper, theme, notify, lang = 'en', glossary = null }) {
     this.store = store;
+    this.glossary = glossary;
     this.lang = lang;
     this.helper = helper;
     this.theme = theme;
@@ -63,6 +68,7 @@ export class SoftmaxPanel {
       h('h2', { attrs: { id: 'lab-softmax-title' }, text: T.title }),
       h('p', { class: 'lede', text: T.lede }),
       h('div', { class: 'panel-body' }, [this.controls, this.results]),
+      glossary && glossary.termButtons(EXPLORER_TERMS),
     ]);
     this.unsubscribe = store.subscribe((state, changed) => this._onState(state, changed));
     this._refresh(store.state, ['dk', 'keys', 'alpha', 'seed']);
@@ -116,14 +122,15 @@ export class SoftmaxPanel {
     this.scaledHistogram = new HistogramChart({ name: 'dots-scaled', title: T.scaledHistogram, xLabel: T.scaledDot, theme, lang });
     const band = (label, key) => ({ id: key, label, band: true });
     this.sweepCharts = [
-      ['maxWeight', T.sweepTop, T.sweepTopY, [0, 1]],
-      ['entropy', T.sweepEntropy, T.sweepEntropyY, null],
-      ['jacobianNorm', T.sweepJacobian, T.sweepJacobianY, null],
-    ].map(([stat, title, yLabel, yRange]) => {
+      ['maxWeight', T.sweepTop, T.sweepTopY, [0, 1], 'top_weight'],
+      ['entropy', T.sweepEntropy, T.sweepEntropyY, null, 'entropy'],
+      ['jacobianNorm', T.sweepJacobian, T.sweepJacobianY, null, 'jacobian_norm'],
+    ].map(([stat, title, yLabel, yRange, term]) => {
       const chart = new LineChart({ name: `sweep-${stat}`, title, xLabel: T.dkAxis, yLabel, logX: true, theme, height: 190,
         yRange: yRange ?? undefined, lang });
       chart.stat = stat;
       chart.groupsSpec = [band(T.raw, 'raw'), band(T.scaled, 'scaled')];
+      if (this.glossary) chart.addTool(this.glossary.link(term));
       return chart;
     });
     this.charts = [this.weightsChart, this.rawHistogram, this.scaledHistogram, ...this.sweepCharts];

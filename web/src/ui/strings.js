@@ -412,6 +412,16 @@ export const STRINGS = Object.freeze({
     workerFailedTimes: (times, message) => `worker failed ${times} times (${message})`,
   },
 
+  // ---- the lesson's claim and the glossary (lesson/glossary.js); the entries are the core's (answer, below) ----
+  glossary: {
+    quoteSummary: 'The lesson’s claim, in the paper’s words: Vaswani et al. (2017), section 3.2.1 and footnote 4',
+    source: 'Source:',
+    title: (count, lang) => (count === null ? 'Glossary' : `Glossary: the ${formatNumber(count, lang)} terms this lab uses`),
+    termsUsed: 'Terms used in this panel (each opens its entry in the glossary):',
+    whatIs: (term) => `What is ${term}? (glossary)`,
+    failed: (message) => `The glossary could not be loaded: ${message}`,
+  },
+
   // answer: the core's phrasebook: the templates of the answer's sentences, table cells and definitions, key ->
   // template, "{name}" filled in (web/src/analysis/render-message.js).  English comes from the core
   // (src/core/text/phrasebook.cpp, via core-tables.js); a translation replaces PHRASEBOOK here with an object of the

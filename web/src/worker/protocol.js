@@ -34,6 +34,8 @@
 //      the core's one-click presets [{id, title, caption, settings}]
 //   {type:'exportTorch', id, request}   (Lab.exportTorch request)  {type:'exportTorch', id, text}
 //      the exercise as a PyTorch script or notebook
+//   {type:'glossary', id, request}      (Lab.glossary request)     {type:'glossary', id, result}
+//      the lesson's claim quoted and the glossary, as messages
 
 // Before any request is answered, the page sends the WebAssembly core, compiled once per page
 // (wasm-binary.js), as {type:'core', module} (a WebAssembly.Module), or {type:'core', error} when it could not be
@@ -59,6 +61,7 @@ export const REQUEST_REPLY = Object.freeze({
   compare: 'compare',
   scenarios: 'scenarios',
   exportTorch: 'exportTorch',
+  glossary: 'glossary',
 });
 
 const REPLY_TYPES = new Set([...Object.values(REQUEST_REPLY), 'error']);

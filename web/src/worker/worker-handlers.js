@@ -58,6 +58,7 @@ export function createHandlers() {
     compare(lab, { request }) { return { result: lab.compare(request) }; },
     scenarios(lab) { return { list: lab.scenarios() }; },
     exportTorch(lab, { request }) { return { text: lab.exportTorch(request) }; },
+    glossary(lab, { request }) { return { result: lab.glossary(request) }; },
   };
 }
 

@@ -1,0 +1,53 @@
+// The glossary's entries and their numbers (glossary.hpp); the wording is the phrasebook's.
+#include "core/answer/glossary.hpp"
+
+#include <cmath>
+
+#include "core/lesson/saturation.hpp"
+#include "core/settings/config.hpp"
+
+namespace sqrtdk {
+
+std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefinitions& defs) {
+  const TaskConfig task;
+  const OptimConfig optim;
+  const auto entry = [](const char* id, Message text = Message()) {
+    if (text.key.empty()) text = Message(std::string("glossary.") + id);
+    return GlossaryEntry{id, Message(std::string("term.") + id), text};
+  };
+  std::vector<GlossaryEntry> out = {
+      entry("d_k"),
+      entry("softmax"),
+      entry("logit"),
+      entry("top_weight"),
+      entry("one_hot"),
+      entry("saturated", Message("glossary.saturated").with("bar", Arg::value(kSaturatedTopWeight))),
+      entry("entropy"),
+      entry("effective_keys"),
+      entry("jacobian_norm"),
+      entry("median"),
+      entry("seed"),
+      entry("model_size"),
+      entry("copy_task"),
+      entry("loss", Message("glossary.loss")
+                        .with("symbols", Arg::count(task.n_symbols))
+                        .with("chance", Arg::value(std::log(static_cast<double>(task.n_symbols))))),
+  };
+  out.push_back(entry("accuracy"));
+  for (const DefinitionMessage& d : definition_messages(defs, threshold, steps)) out.push_back({d.key, d.term, d.text});
+  for (const char* id : {"qk_gradient", "logit_spread", "adam"}) out.push_back(entry(id));
+  out.push_back(entry("sgd", Message("glossary.sgd").with("momentum", Arg::value(optim.momentum))));
+  for (const char* id : {"learning_rate", "init", "qk_norm", "worker"}) out.push_back(entry(id));
+  return out;
+}
+
+Message glossary_line(const GlossaryEntry& entry) {
+  return Message("definition.line").with("term", entry.term).with("text", entry.text);
+}
+
+LessonQuote lesson_quote() {
+  return {Message("lesson.claim"), Message("lesson.footnote"), Message("lesson.source"),
+          "https://arxiv.org/abs/1706.03762"};
+}
+
+}  // namespace sqrtdk
