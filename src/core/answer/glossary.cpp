@@ -32,8 +32,8 @@ std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefi
       entry("loss", Message("glossary.loss")
                         .with("symbols", Arg::count(task.n_symbols))
                         .with("chance", Arg::value(std::log(static_cast<double>(task.n_symbols))))),
+      entry("accuracy"),
   };
-  out.push_back(entry("accuracy"));
   for (const DefinitionMessage& d : definition_messages(defs, threshold, steps)) out.push_back({d.key, d.term, d.text});
   for (const char* id : {"qk_gradient", "logit_spread", "adam"}) out.push_back(entry(id));
   out.push_back(entry("sgd", Message("glossary.sgd").with("momentum", Arg::value(optim.momentum))));

@@ -2,27 +2,20 @@
 #include "core/answer/learned_headline.hpp"
 
 #include <algorithm>
-#include <cmath>
+
+#include "core/arith/median.hpp"
 
 namespace sqrtdk {
 
-Message learned_item(const Arg& label, double threshold, int learned, int n, double median, bool first) {
+Message learned_item(const Arg& label, double threshold, int learned, int n, double median_of_learned, bool first) {
   return Message(first ? "claims.headline.first" : "claims.headline.next")
       .with("label", label)
       .with("threshold", Arg::value(threshold))
       .with("learned", Arg::count(learned))
       .with("n", Arg::count(n))
-      .with("median", learned > 1    ? Message("claims.headline.median").with("steps", Arg::count(median))
-                      : learned == 1 ? Message("claims.headline.at").with("steps", Arg::count(median))
+      .with("median", learned > 1    ? Message("claims.headline.median").with("steps", Arg::count(median_of_learned))
+                      : learned == 1 ? Message("claims.headline.at").with("steps", Arg::count(median_of_learned))
                                      : Message("claims.empty"));
-}
-
-double median_of_learned(const std::vector<double>& steps) {
-  if (steps.empty()) return kNaN;
-  std::vector<double> sorted = steps;
-  std::sort(sorted.begin(), sorted.end());
-  const std::size_t n = sorted.size();
-  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
 namespace {
@@ -49,7 +42,7 @@ Message runs_headline(const Answer& a) {
     for (const RunSummary& r : v.runs)
       if (r.steps_to_threshold > 0) steps.push_back(r.steps_to_threshold);
     items.push_back(learned_item(variant_label_arg(v), a.threshold, static_cast<int>(steps.size()),
-                                 static_cast<int>(v.runs.size()), median_of_learned(steps), items.empty()));
+                                 static_cast<int>(v.runs.size()), median(steps), items.empty()));
   }
   std::vector<uint64_t> seeds;
   for (const RunSummary& r : a.variants.front().runs) seeds.push_back(r.seed);

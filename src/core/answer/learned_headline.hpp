@@ -12,11 +12,8 @@
 namespace sqrtdk {
 
 // One variant's item; `first` says the whole sentence (the threshold named), the others only the counts.
-// median_of_learned: NaN when none learned.
+// median_of_learned: the median steps of the seeds that learned (arith/median.hpp), NaN when none learned.
 Message learned_item(const Arg& label, double threshold, int learned, int n, double median_of_learned, bool first);
-
-// The median over the steps of the runs that learned, NaN for none.
-double median_of_learned(const std::vector<double>& steps);
 
 // "Your seeds 0–2: scaled 1/√d_k reached loss 0.1 and ended below on 3 of 3 (median 63 steps), ...":
 // the answer's runs in the claims' form; no key (empty Message) until the answer is final.

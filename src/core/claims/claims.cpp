@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/answer/analysis.hpp"
+#include "core/arith/median.hpp"
 #include "core/answer/learned_headline.hpp"
 #include "core/settings/attention_scale.hpp"
 #include "core/answer/mechanism.hpp"
@@ -95,7 +96,7 @@ double median_steps(const std::vector<SeedOutcome>& seeds, double threshold) {
   std::vector<double> steps;
   for (const SeedOutcome& o : seeds)
     if (learned(o, threshold)) steps.push_back(o.reached);
-  return median_of_learned(steps);
+  return median(steps);
 }
 
 Arg seed_range(int n) { return Message("range").with("low", Arg::count(0)).with("high", Arg::count(n - 1)); }
