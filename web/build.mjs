@@ -8,18 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { coreTablesSource } from './core-tables.mjs';
+import { GLUE, NODE_MODULE, WASM, WASM_INPUTS } from './build-inputs.mjs';
 
 const WEB = dirname(fileURLToPath(import.meta.url));
-const REPO = join(WEB, '..');
-// The page's module: glue and .wasm apart (wasm_build/wasm.cmake, target sqrtdk_web_module).
-const GLUE = join(REPO, 'wasm_build/build/sqrtdk_web.js');
-const WASM = join(REPO, 'wasm_build/build/sqrtdk_web.wasm');
 const DIST = join(WEB, 'dist');
 const CORE_TABLES = join(WEB, 'src/core-tables.js');
-// The single-file module Node loads (the page's runs in workers only): the source of core-tables.js.
-const NODE_MODULE = join(REPO, 'wasm_build/build/sqrtdk.js');
 
-for (const [file, target] of [[WASM, 'sqrtdk_web_module'], [NODE_MODULE, 'sqrtdk_module']]) {
+for (const [file, target] of WASM_INPUTS) {
   if (!existsSync(file)) {
     console.error(`${file} is missing; build it first:\n  cmake --preset wasm && cmake --build --preset wasm --target ${target}`);
     process.exit(1);
