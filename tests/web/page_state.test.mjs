@@ -139,3 +139,46 @@ test('attributes set initial values and hide controls; hide and panels also work
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a second element with sync-url gets a notice and leaves the hash to the first; the first keeps it', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await page.goto(env.url('http', 'index.html', '#dk=300'));
+  await waitForDemo(page);
+  await page.evaluate(() => {
+    const el = document.createElement('sqrtdk-lab');
+    el.setAttribute('sync-url', '');
+    el.setAttribute('panels', 'softmax');
+    el.setAttribute('dk', '16');
+    document.body.append(el);
+  });
+  await waitForDemo(page, 1);
+  const second = lab(page, 1);
+  // It did not read the first's hash (dk=300) and says why it leaves the hash alone.
+  assert.match(await second.locator('.printout-title').textContent(), /d_k = 16/);
+  assert.match(await second.locator('.notices').textContent(), /Another lab on this page already keeps the page's link up to date \(sync-url\)/);
+  assert.equal(await second.locator('button', { hasText: 'Copy link' }).isVisible(), false);
+  assert.equal(await lab(page, 0).locator('.notices li').count(), 0);
+  // The second's change, then the first's: once the hash has the first's, the second's (scheduled earlier) would be there too.
+  await page.evaluate(() => { document.querySelectorAll('sqrtdk-lab')[1].settings = { keys: 33 }; });
+  await page.evaluate(() => { document.querySelectorAll('sqrtdk-lab')[0].settings = { keys: 44 }; });
+  await page.waitForFunction(() => location.hash.includes('keys=44'));
+  assert.ok(!(await page.evaluate(() => location.hash)).includes('keys=33'));
+  assert.match(await page.evaluate(() => location.hash), /dk=300/);
+  // A hash edited by hand reaches the first only.
+  await page.evaluate(() => { location.hash = 'dk=64'; });
+  await lab(page, 0).locator('.printout-title', { hasText: 'd_k = 64' }).waitFor();
+  assert.match(await second.locator('.printout-title').textContent(), /d_k = 16/);
+  // When the first leaves the page, an element with sync-url added later keeps the hash.
+  await page.evaluate(() => { document.querySelectorAll('sqrtdk-lab')[0].remove(); });
+  await page.evaluate(() => {
+    const el = document.createElement('sqrtdk-lab');
+    el.setAttribute('sync-url', '');
+    el.setAttribute('panels', 'softmax');
+    document.body.append(el);
+  });
+  await waitForDemo(page, 1);
+  await lab(page, 1).locator('.printout-title', { hasText: 'd_k = 64' }).waitFor();
+  assert.equal(await lab(page, 1).locator('.notices li').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

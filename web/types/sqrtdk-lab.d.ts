@@ -95,7 +95,7 @@ export interface SqrtdkLabAttributes {
   'panels'?: string;
   /** comma-separated setting keys or share, export, notices */
   'hide'?: string;
-  /** read the settings from the page's URL hash and keep it up to date (at most one element per page) */
+  /** read the settings from the page's URL hash and keep it up to date (the page's first element with it keeps the hash; another one gets a notice and leaves the hash alone) */
   'sync-url'?: '' | boolean;
   /** lab.html: talk to the parent page named by #parentOrigin=... (see SqrtdkFrameMessage) */
   'frame-messaging'?: '' | boolean;

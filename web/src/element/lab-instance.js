@@ -17,7 +17,7 @@ import { Glossary } from '../lesson/glossary.js';
 import { TrainPanel } from '../exercise/train-panel.js';
 import { chunksFor } from '../training/chunk-order.js';
 import { adoptStyles } from './stylesheet.js';
-import { UrlSync, splitHash } from './url-sync.js';
+import { UrlSync, claimHash, splitHash } from './url-sync.js';
 import { STRINGS } from '../ui/strings.js';
 import { langOf } from '../ui/locale.js';
 import { LabEvents } from '../api/lab-events.js';
@@ -44,7 +44,9 @@ export class LabInstance {
     this.panels = new Map();
     const fromAttributes = parseAttributes(settingAttributes(host), defaultState());
     this.attributeState = fromAttributes.state;
-    const initial = host.hasAttribute('sync-url') ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
+    // The page's one hash belongs to the first element with sync-url; a second one gets a notice and leaves it alone.
+    const syncUrl = host.hasAttribute('sync-url') && claimHash(host);
+    const initial = syncUrl ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store, this.lang);
     this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
@@ -59,8 +61,8 @@ export class LabInstance {
     this.helper = this.pageWorkers.helper;
     this.glossary = new Glossary({ store: this.store, helper: this.helper, notify: (t) => this.notify(t), lang: this.lang });
     this._buildFrame();
-    this.notify([...fromAttributes.notices, ...initial.notices]);
-    if (host.hasAttribute('sync-url')) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n));
+    this.notify([...fromAttributes.notices, ...initial.notices, ...(host.hasAttribute('sync-url') && !syncUrl ? [STRINGS.syncUrlTaken] : [])]);
+    if (syncUrl) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n), host);
     this.shareButton.hidden = !this.urlSync;
     this.unsubscribe = this.store.subscribe((state, changed) => {
       if (changed.includes('panels')) this._showPanels();

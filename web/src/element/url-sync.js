@@ -1,5 +1,5 @@
-// Keeps a store and the page's URL hash in step (only for an element with the sync-url attribute): the
-// state is written with history.replaceState (no history entry per slider move), and a hash edited by hand
+// Keeps a store and the page's URL hash in step (only for an element with the sync-url attribute, and only the
+// first such element on the page: claimHash): the state is written with history.replaceState (no history entry per slider move), and a hash edited by hand
 // or by the back button is parsed and applied.
 
 import { parseHash, serializeHash } from '../state/url-state.js';
@@ -23,13 +23,26 @@ export function splitHash(hash) {
   return { settings: settings.toString(), embedding: embedding.toString() };
 }
 
+// The element whose UrlSync keeps the page's hash: the page has one hash, so the first element with sync-url
+// holds it until it leaves the page; another element with sync-url meanwhile neither reads nor writes it.
+let hashHolder = null;
+
+/** May `host` keep the page's hash? True for the first element asking (or when the holder left the page). */
+export function claimHash(host) {
+  if (hashHolder && hashHolder !== host) return false;
+  hashHolder = host;
+  return true;
+}
+
 export class UrlSync {
   /**
    * @param {import('../state/store.js').Store} store
    * @param {() => object} baseState what the hash is applied over (defaults and attributes)
    * @param {(notices: string[]) => void} notify
+   * @param {HTMLElement} host the element that claimed the hash (claimHash), which destroy() gives it back from
    */
-  constructor(store, baseState, notify) {
+  constructor(store, baseState, notify, host) {
+    this.host = host;
     this.store = store;
     this.baseState = baseState;
     this.notify = notify;
@@ -47,6 +60,7 @@ export class UrlSync {
   }
 
   destroy() {
+    if (hashHolder === this.host) hashHolder = null;
     window.removeEventListener('hashchange', this.onHashChange);
     this.unsubscribe();
     clearTimeout(this.timer);

@@ -20,6 +20,7 @@ export const STRINGS = Object.freeze({
   linkLabel: 'link to these settings',
   linkCopied: 'Link copied.',
   copyThisLink: 'Copy this link:',
+  syncUrlTaken: 'Another lab on this page already keeps the page\'s link up to date (sync-url); this one neither reads nor changes it.',
   helperFailed: (message, replaced) => `The helper worker failed (${message})${replaced ? '; it was replaced.' : '.'}`,
 
   // ---- the frame messaging of lab.html (api/frame-bridge.js) ----
