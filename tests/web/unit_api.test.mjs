@@ -7,6 +7,7 @@ import { exactOrigin } from '../../web/src/api/frame-bridge.js';
 import { splitHash } from '../../web/src/element/url-sync.js';
 import { formatNumber } from '../../web/src/ui/locale.js';
 import { defaultState } from '../../web/src/state/properties.js';
+import { DEFAULT_PAGE_BUDGET_BYTES, largestRun } from '../../web/src/worker/memory-budget.js';
 import { parseHash } from '../../web/src/state/url-state.js';
 
 test('settings: good values apply over the base, as objects or as a hash', () => {
@@ -53,6 +54,27 @@ test('settings: exactly the URL\'s checks, but a bad value throws one line and c
     });
   }
   assert.equal(JSON.stringify(base), before);
+});
+
+test('settings: a change after which a run can never fit is refused with the exercise\'s line, naming only the lab\'s settings', () => {
+  const limit = largestRun(DEFAULT_PAGE_BUDGET_BYTES);
+  const base = strictSettings({ layers: 6, dModel: 256, heads: 16, copyLength: 9, symbols: 64 }, defaultState(), limit);
+  const before = JSON.stringify(base);
+  let message = '';
+  try {
+    strictSettings({ copyLength: 32, batch: 128 }, base, limit);
+  } catch (error) {
+    message = error.message;
+  }
+  assert.match(message, /^sqrtdk-lab: one run needs about \d+ MiB, more than the 512 MiB one run may use \(layers 6, dModel 256, heads 16, copyLength 32, symbols 64, batch 128\); the largest \w+ that fits is \d+\.$/);
+  assert.doesNotMatch(message, /eval_batch|evalBatch|d_ff|dFf|\n/);
+  assert.equal(JSON.stringify(base), before, 'nothing was changed');
+  // The line names a value that fits: the same change with it is accepted.
+  const [, key, value] = /the largest (\w+) that fits is (\d+)/.exec(message);
+  assert.equal(strictSettings({ copyLength: 32, batch: 128, [key]: Number(value) }, base, limit)[key], Number(value));
+  // Settings that do not size a run are never refused for memory; a smaller page budget refuses sooner and says so.
+  assert.equal(strictSettings({ dk: 32 }, strictSettings({ batch: 128 }, base), limit).dk, 32);
+  assert.throws(() => strictSettings({ batch: 128 }, defaultState(), largestRun(40 * 1024 * 1024)), /memoryBudget/);
 });
 
 test('settings: the property hands out a copy', () => {

@@ -9,9 +9,11 @@ import { STRINGS } from '../ui/strings.js';
 export class LabApi {
   /**
    * @param {{store: import('../state/store.js').Store, events: import('./lab-events.js').LabEvents,
-   *          trainPanel: () => (import('../exercise/train-panel.js').TrainPanel|null)}} deps
+   *          trainPanel: () => (import('../exercise/train-panel.js').TrainPanel|null), runLimit?: () => number}} deps
+   *   runLimit: the most one run may use on the page (the settings a run can never fit in are refused)
    */
-  constructor({ store, events, trainPanel }) {
+  constructor({ store, events, trainPanel, runLimit = () => Infinity }) {
+    this.runLimit = runLimit;
     this.store = store;
     this.events = events;
     this.trainPanelOf = trainPanel;
@@ -27,7 +29,7 @@ export class LabApi {
   get settings() { return settingsCopy(this.store.state); }
 
   set settings(input) {
-    this.store.replace(strictSettings(input, this.store.state), 'api');
+    this.store.replace(strictSettings(input, this.store.state, this.runLimit()), 'api');
   }
 
   get result() { return this.events.result; }

@@ -4,6 +4,8 @@
 
 import { PROPERTY_BY_KEY } from '../state/properties.js';
 import { parseKeyValues } from '../state/url-state.js';
+import { runPlan } from '../training/run-plan.js';
+import { SIZING_KEYS, memoryRefusalLine, memoryShortfall } from '../training/run-memory.js';
 import { STRINGS } from '../ui/strings.js';
 
 const EXPECTED = STRINGS.expectedType;
@@ -45,15 +47,25 @@ function pairsOf(input) {
   });
 }
 
+// The settings a run's memory depends on: a change of one of them is checked against the memory a run may use.
+const MEMORY_KEYS = new Set([...SIZING_KEYS, 'variants', 'optimizer']);
+
 /**
  * The state after applying `input` over `base`, or an Error for the first problem (base is left as it was).
- * @param {object|string} input  @param {object} base a full state
+ * With `runLimit` (the most one run may use on the page, memory-budget.js's largestRun), a change of a setting that
+ * sizes a run whose runs could then never fit throws the line the exercise shows for them (run-memory.js).
+ * @param {object|string} input  @param {object} base a full state  @param {number} [runLimit] bytes
  * @returns {object} a full, valid, frozen state
  */
-export function strictSettings(input, base) {
+export function strictSettings(input, base, runLimit = Infinity) {
   // The notice's problem without its remedy ("using 1024", "keeping 128"): the property applies nothing.
-  const { state, problems } = parseKeyValues(pairsOf(input), base, (name) => `settings.${name}`);
+  const pairs = pairsOf(input);
+  const { state, problems } = parseKeyValues(pairs, base, (name) => `settings.${name}`);
   if (problems.length > 0) throw new Error(STRINGS.badSetting(problems[0], problems.length - 1));
+  if (pairs.some(([key]) => MEMORY_KEYS.has(key))) {
+    const shortfall = memoryShortfall(runPlan({ ...state, seeds: 1 }), runLimit);
+    if (shortfall) throw new Error(memoryRefusalLine(shortfall));
+  }
   return state;
 }
 

@@ -49,7 +49,8 @@ export class LabInstance {
     const initial = syncUrl ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store, this.lang);
-    this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null });
+    this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null,
+      runLimit: () => this.runWorkers.largestRun });
     // The page's workers, shared by every element on it: the training runs' pool (one worker per core, within
     // the page's memory budget) and the helper worker.
     this.pageWorkers = joinPageWorkers((message, replaced) => {

@@ -13,6 +13,7 @@ import { parseAttributes } from '../state/url-state.js';
 import { strictSettings, settingsCopy } from '../api/settings.js';
 import { STRINGS } from '../ui/strings.js';
 import { pageBudget, setPageBudget } from '../worker/page-workers.js';
+import { largestRun } from '../worker/memory-budget.js';
 
 export class SqrtdkLabElement extends HTMLElement {
   static get observedAttributes() { return PROPERTIES.map((p) => p.attribute); }
@@ -95,7 +96,7 @@ export class SqrtdkLabElement extends HTMLElement {
       this.instance.api.settings = input;
       return;
     }
-    strictSettings(input, this._unconnectedState());
+    strictSettings(input, this._unconnectedState(), largestRun(pageBudget()));
     this.pendingSettings = [...(this.pendingSettings ?? []), typeof input === 'object' ? { ...input } : input];
   }
 

@@ -1,10 +1,10 @@
-// Whether the exercise's runs can start, known before Start: each run's memory is the core's estimate (in the
-// helper worker, once per configuration); the plan's largest run must fit in what one run may use on the page
-// (the pool's budget), and the core must accept the settings.  The answer is one line (or ''), which the panel
-// shows, disables Start with, and throws from start().
+// Whether the exercise's runs can start, known before Start: the plan's largest run must fit in what one run may
+// use on the page (the pool's budget and the core's cap; the estimate is the core's, evaluated at once by
+// run-memory.js), and the core must accept the settings (asked in the helper worker, once per configuration).
+// The answer is one line (or ''), which the panel shows, disables Start with, and throws from start().
 
-import { sizingText } from '../training/run-plan.js';
-import { MemoryRefusal, mebibytes } from '../worker/memory-budget.js';
+import { memoryRefusalLine, memoryShortfall, runBytes } from '../training/run-memory.js';
+import { MemoryRefusal } from '../worker/memory-budget.js';
 import { WorkerFailure } from '../worker/worker-failure.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -25,8 +25,11 @@ export class RunSizing {
     this.refusedLine = '';       // why the runs stopped (a run could not fit after all), until the plan changes
   }
 
-  /** A run's memory in bytes, the core's estimate.  @returns {Promise<number>} rejects with the core's message */
-  estimate(config) {
+  /** A run's memory in bytes, the core's estimate (run-memory.js), for the pool's reservation. */
+  estimate(config) { return Promise.resolve(runBytes(config)); }
+
+  /** The core's estimate from the helper worker: rejects with the core's message when it refuses the settings. */
+  _coreCheck(config) {
     const key = JSON.stringify(config);
     if (!this.estimates.has(key)) {
       if (this.estimates.size > MAX_CACHED) this.estimates.clear();
@@ -41,8 +44,9 @@ export class RunSizing {
   /** A new plan: size its largest run (onChange once known). */
   check(plan) {
     const planKey = JSON.stringify(plan);
+    this.plan = { planKey, runs: plan };
     this.refusedLine = '';
-    Promise.all(plan.map((run) => this.estimate(run.config).then((bytes) => ({ bytes, config: run.config }))))
+    Promise.all(plan.map((run) => this._coreCheck(run.config).then((bytes) => ({ bytes, config: run.config }))))
       .then((sized) => sized.reduce((a, b) => (b.bytes > a.bytes ? b : a), { bytes: 0, config: plan[0]?.config ?? {} }),
         (error) => (error instanceof WorkerFailure ? null : { error: error.message }))
       .then((largest) => {
@@ -54,18 +58,20 @@ export class RunSizing {
 
   /** The exercise met a run that cannot fit (e.g. the budget was lowered after the check). */
   refused(error) {
-    this.refusedLine = error instanceof MemoryRefusal
-      ? STRINGS.runTooLarge(mebibytes(error.bytes), mebibytes(error.largest), sizingText(this.largest?.config ?? {}))
-      : STRINGS.configRefused(error.message);
+    const shortfall = error instanceof MemoryRefusal && this.plan ? memoryShortfall(this.plan.runs, error.largest) : null;
+    this.refusedLine = shortfall ? memoryRefusalLine(shortfall) : STRINGS.configRefused(error.message);
   }
 
   /** Why the current plan's runs cannot start, as one line; '' when they can (or it is not known yet). */
   refusal() {
     if (this.refusedLine) return this.refusedLine;
+    // Memory first, known at once (run-memory.js: the core's estimate), in the lab's settings.
+    if (this.plan && this.plan.planKey === this.planKey() && this.pool) {
+      const shortfall = memoryShortfall(this.plan.runs, this.pool.largestRun);
+      if (shortfall) return memoryRefusalLine(shortfall);
+    }
     const largest = this.largest;
     if (!largest || largest.planKey !== this.planKey()) return '';
-    if (largest.error) return STRINGS.configRefused(largest.error);
-    const limit = this.pool ? this.pool.largestRun : Infinity;
-    return largest.bytes > limit ? STRINGS.runTooLarge(mebibytes(largest.bytes), mebibytes(limit), sizingText(largest.config)) : '';
+    return largest.error ? STRINGS.configRefused(largest.error) : '';
   }
 }

@@ -14,11 +14,6 @@ export function runPlan(state) {
   return runs;
 }
 
-/** The settings that size a run's memory, as "layers 6, dModel 256, ..." (for a message naming them). */
-export function sizingText(config) {
-  return ['layers', 'dModel', 'heads', 'copyLength', 'symbols', 'batch'].map((key) => `${key} ${config[key]}`).join(', ');
-}
-
 /** The TrainConfig of one run. */
 export function trainConfig(state, variant, seed) {
   return {

@@ -34,8 +34,12 @@ export const STRINGS = Object.freeze({
   notConnected: (member) => `sqrtdk-lab: ${member} needs the element to be in the document.`,
   noExercise: (member) => `sqrtdk-lab: ${member} needs the exercise panel (panels includes "train").`,
   badMemoryBudget: (value, defaultMiB) => `sqrtdk-lab: memoryBudget must be a whole number of bytes of at least 33 MiB (the default is ${defaultMiB} MiB = ${defaultMiB * 1048576}), not ${value}.`,
-  // settings: the ones that size a run, with their values, e.g. "layers 6, dModel 256, batch 128"
-  runTooLarge: (mib, largestMiB, settings) => `sqrtdk-lab: one run needs about ${mib} MiB, more than the ${largestMiB} MiB one run may use on this page (${settings}); reduce these settings or raise SqrtdkLabElement.memoryBudget.`,
+  // settings: the ones that size a run, with their values, e.g. "layers 6, dModel 256, batch 128"; lower: {key, value},
+  // the largest value of one of them that fits with the others as they are, or null; byBudget: the page's budget (not
+  // the core's cap on a run) is the limit
+  runTooLarge: (mib, largestMiB, settings, lower, byBudget) => `sqrtdk-lab: one run needs about ${mib} MiB, more than the ${largestMiB} MiB one run may use${byBudget ? ' on this page' : ''} (${settings}); `
+    + `${lower ? `the largest ${lower.key} that fits is ${lower.value}` : 'no one of these settings alone makes it fit: lower several'}`
+    + `${byBudget ? ', or the page may raise SqrtdkLabElement.memoryBudget' : ''}.`,
   configRefused: (message) => `sqrtdk-lab: these settings cannot run: ${message}`,
   badExportFormat: (format) => `sqrtdk-lab: exportData(format): format must be 'csv' or 'json', not ${format}.`,
   badSettingsType: (type) => `sqrtdk-lab: settings must be an object such as {dk: 256} or a hash such as "dk=256", not ${type}.`,

@@ -5,6 +5,8 @@
 // allocate (the core's estimate of a run, lab.estimatedBytes: the allocation itself), up to the wasm maximum;
 // wasm memory never shrinks, so a worker costs the most its trainers ever held at once.
 
+import { RUN_CAP_BYTES } from '../memory-table.js';
+
 const MIB = 1024 * 1024;
 
 /** A run worker's memory before any trainer: -sINITIAL_MEMORY in wasm_build/wasm.cmake. */
@@ -25,11 +27,12 @@ export function isBudget(value) {
 }
 
 /**
- * The most a single run may need: what fits in one worker and in the page budget.
+ * The most a single run may need: what fits in one worker and in the page budget, and no more than the core's cap
+ * on one run (it refuses a larger configuration).
  * @param {number} pageBudget  @returns {number} bytes
  */
 export function largestRun(pageBudget) {
-  return Math.min(WORKER_LIMIT_BYTES, pageBudget) - WORKER_BASE_BYTES;
+  return Math.min(Math.min(WORKER_LIMIT_BYTES, pageBudget) - WORKER_BASE_BYTES, RUN_CAP_BYTES);
 }
 
 /** A run that needs more than a worker or the page budget can ever give it. */
