@@ -47,6 +47,14 @@ test('http: runs that do not fit at once wait their turn, and the page stays wit
   assert.equal(await page.evaluate(() => customElements.get('sqrtdk-lab').memoryBudget), budget);
   const before = rendererPeakBytes();
   await lab(page).locator('button', { hasText: 'Start' }).click();
+  // Runs that wait for memory say so, and how many runs of the page are ahead of each (not "loading wasm…").
+  await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.run-table tr[data-status="memory"]'));
+  const waiting = await lab(page).locator('.run-table tbody tr').evaluateAll((rs) => rs.filter((r) => r.dataset.status === 'memory')
+    .map((r) => r.querySelector('.status').textContent));
+  assert.ok(waiting.length >= 1);
+  const ahead = waiting.map((text) => Number(/^waiting for memory: (\d+) runs? ahead$/.exec(text)?.[1]));
+  assert.deepEqual([...ahead].sort((a, b) => a - b), ahead.map((_, i) => i), waiting.join(' | '));
+  assert.doesNotMatch(waiting.join(' '), /loading wasm/);
   await lab(page).locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
   const grown = rendererPeakBytes() - before;
   console.log(`# renderer peak grew by ${Math.round(grown / MIB)} MiB with a budget of ${budget / MIB} MiB`);
@@ -111,6 +119,45 @@ test('http: settings past the core\'s per-run cap disable Start with a line in t
   assert.doesNotMatch(`${thrown} ${viaProperty.message}`, /eval_batch|d_ff/);
   assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), []);
   assert.doesNotMatch(await l.locator('.train-status').textContent(), /Finished/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('http: lowering memoryBudget mid-run: placed runs train on; below what a run needs, training pauses with the line until the budget is raised', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await recordEvents(page);
+  // 10 runs of ~84 MiB: all placed at once under the default 1 GiB.
+  await page.goto(env.url('http', 'index.html', '#panels=train&seeds=5&steps=60&evalEvery=1000&dModel=32&batch=128&copyLength=32&symbols=64'));
+  await waitForEvents(page, 'sqrtdk-ready');
+  const l = lab(page);
+  const panelRunning = () => page.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running);
+  await l.locator('button', { hasText: 'Start' }).click();
+  await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('.run-table tr[data-status="training"]').length === 10);
+  // 128 MiB: one run (84 MiB) still fits in what a run may use; the placed runs keep their memory and go on.
+  await setBudget(page, 128 * MIB);
+  assert.equal(await l.locator('.problem').isHidden(), true);
+  assert.equal(await panelRunning(), 'true');
+  const before = await stepsDone(page);
+  await page.waitForFunction((n) => Number(document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.runs').dataset.stepsDone) > n, before);
+  // 64 MiB: a run can no longer fit (32 MiB a run): training pauses, the curves stay, the panel says why.
+  await setBudget(page, 64 * MIB);
+  await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running === 'false');
+  await l.locator('.problem', { hasText: 'one run needs' }).waitFor();
+  assert.match(await l.locator('.problem').textContent(), /^sqrtdk-lab: one run needs about 83 MiB, more than the 32 MiB one run may use on this page \(.*\); .*, or the page may raise SqrtdkLabElement\.memoryBudget\.$/);
+  assert.equal(await l.locator('.train-bar button.primary').isDisabled(), true);
+  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.run-table tr[data-status="training"]'));
+  const paused = await stepsDone(page);
+  assert.ok(paused > 0 && paused < 600, `${paused} steps`);
+  // Raised again: Start continues the same runs to the end.
+  await setBudget(page, 1024 * MIB);
+  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.train-bar button.primary').disabled);
+  assert.equal(await l.locator('.problem').isHidden(), true);
+  assert.ok(await stepsDone(page) >= paused, 'the curves were kept');
+  await l.locator('.train-bar button.primary').click();
+  await l.locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
+  const rows = await l.locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));
+  assert.deepEqual(rows, Array.from({ length: 10 }, () => ['done', '60']));
+  assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), []);
   assert.deepEqual(errors, []);
   await context.close();
 });

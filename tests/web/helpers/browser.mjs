@@ -94,7 +94,7 @@ export async function waitForRest(page, index = 0, timeout = 60000) {
   await page.waitForFunction((i) => {
     const root = document.querySelectorAll('sqrtdk-lab')[i].shadowRoot;
     const panel = root.querySelector('[data-panel="train"]');
-    const busy = root.querySelector('.run-table tr[data-status="training"], .run-table tr[data-status="loading"]');
+    const busy = root.querySelector('.run-table tr[data-status="training"], .run-table tr[data-status="loading"], .run-table tr[data-status="memory"]');
     return panel.dataset.running === 'false' && !busy && panel.dataset.drawnSteps === root.querySelector('.runs').dataset.stepsDone
       && panel.dataset.answerPending !== 'true' && panel.dataset.drawnAnswer === panel.dataset.answerVersion;
   }, index, { timeout });

@@ -56,10 +56,10 @@ export class RunSizing {
       });
   }
 
-  /** The exercise met a run that cannot fit (e.g. the budget was lowered after the check). */
+  /** The exercise met a run that cannot start: it cannot fit (the budget was lowered), or the core refused it. */
   refused(error) {
-    const shortfall = error instanceof MemoryRefusal && this.plan ? memoryShortfall(this.plan.runs, error.largest) : null;
-    this.refusedLine = shortfall ? memoryRefusalLine(shortfall) : STRINGS.configRefused(error.message);
+    // A run too large for the page's budget: refusal() says so while the budget stays as it is (it reads the pool).
+    if (!(error instanceof MemoryRefusal)) this.refusedLine = STRINGS.configRefused(error.message);
   }
 
   /** Why the current plan's runs cannot start, as one line; '' when they can (or it is not known yet). */

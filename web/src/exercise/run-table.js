@@ -87,6 +87,7 @@ export class RunTable {
       setText(row.stall, analysed?.stall ?? T.none);
       setText(row.level, analysed?.finalLoss ?? T.none);
       let status = T.status[s.status];
+      if (s.status === 'memory') status = T.waitingForMemory(lang, s.ahead, whole(s.ahead, lang));
       if (s.status === 'diverged') status = T.divergedAt(whole(r.divergedStep, lang));
       if (s.status === 'failed') status = T.failed(s.error);
       if (s.failures > 0 && s.status !== 'failed') status += T.replaced(whole(s.failures, lang));

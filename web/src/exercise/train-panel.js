@@ -100,7 +100,12 @@ export class TrainPanel {
     ]);
     this.onScreen = watchOnScreen(this.element, () => this.chartRenderer.resume());
     this.unsubscribe = store.subscribe((state, changed, origin) => this._onState(state, changed, origin));
-    this.unsubscribeBudget = pool ? pool.onBudget(() => this.renderer.now()) : () => {};
+    // The page's budget changed: if a run of these settings can no longer fit, training pauses (curves kept) and the
+    // panel shows the refusal until the budget or the settings change.
+    this.unsubscribeBudget = pool ? pool.onBudget(() => {
+      if (this.exercise.running && this.refusal()) this.exercise.pause();
+      this.renderer.now();
+    }) : () => {};
     this._applyPlan(store.state);
     this._requestPrediction(store.state);
     helper.latest('scenarios', { type: 'scenarios' }).then((reply) => {

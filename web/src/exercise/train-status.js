@@ -14,7 +14,7 @@ const FINISHED = ['done', 'diverged', 'failed'];
  * The status line of `slots` trained to `steps` (e.g. loading the model in the workers after a first Step).
  * While the runs are at different steps (the open ones go first: exercise.js), it counts the steps of all runs.
  * @param {object|null} answer the current answer (a run it has settled waits for the others)
- * @returns {{phase: string, text: string}} phase: 'loading', 'training', 'finished', 'paused' or ''
+ * @returns {{phase: string, text: string}} phase: 'loading', 'memory', 'training', 'finished', 'paused' or ''
  */
 export function statusLine(slots, steps, answer, lang) {
   const howMany = (status) => slots.filter((s) => s.status === status).length;
@@ -25,6 +25,9 @@ export function statusLine(slots, steps, answer, lang) {
   const planned = count(slots.length * steps, lang);
   const waiting = slots.some((s) => s.status === 'training' && runSettled(answer, s.record));
   if (howMany('loading') > 0) return { phase: 'loading', text: T.loading(lang, howMany('loading'), w(howMany('loading'))) };
+  if (howMany('memory') > 0 && howMany('training') === 0) {
+    return { phase: 'memory', text: T.waitingForMemory(lang, howMany('memory'), w(howMany('memory'))) };
+  }
   if (howMany('training') > 0) {
     return { phase: 'training', text: together ? T.training(w(done[0]), w(steps)) : T.trainingAll(total, planned, waiting) };
   }

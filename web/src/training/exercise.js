@@ -36,7 +36,10 @@ export class Exercise {
     this._createClient = createClient;
     this._estimate = estimate;
     this._onRefused = onRefused;
-    this._unsubscribeCapacity = onCapacity(() => this._pump());
+    this._unsubscribeCapacity = onCapacity(() => {
+      this._pump();
+      if (this._slots.some((s) => s.initialising)) this._onChange();  // a run waiting for memory moved up the queue
+    });
     this._concurrency = Math.max(1, concurrency);
     this._settled = settled;
     this._listeners = new Set();

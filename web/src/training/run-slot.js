@@ -8,9 +8,10 @@ import { STRINGS } from '../ui/strings.js';
 /**
  * One run's place in the exercise: its record (the curves), its worker and where that worker is.  Every change
  * of a slot goes through one of its methods.
- * @typedef {{record: RunRecord, status: 'waiting'|'loading'|'training'|'paused'|'done'|'diverged'|'failed',
- *            error: string, info: object|null, attention: object|null, failures: number}} RunView
- *   what the page reads (info: the worker's init reply; attention: the last map, with its step)
+ * @typedef {{record: RunRecord, status: 'waiting'|'memory'|'loading'|'training'|'paused'|'done'|'diverged'|'failed',
+ *            error: string, info: object|null, attention: object|null, failures: number, ahead: number|null}} RunView
+ *   what the page reads (info: the worker's init reply; attention: the last map, with its step; memory: waiting in
+ *   the page's queue for memory, with `ahead` runs of the page before it)
  */
 export class RunSlot {
   /** @param {{id, variant, seed, config}} run  @param {object|null} client a reused worker  @param {boolean} heatmap */
@@ -58,15 +59,16 @@ export class RunSlot {
     if (this.error) return 'failed';
     if (this.record.diverged) return 'diverged';
     if (this.record.stepsDone >= steps) return 'done';
-    if (this.initialising) return 'loading';
+    if (this.initialising) return typeof this.client?.waitingAhead === 'number' ? 'memory' : 'loading';
     if (this.singleSteps || (running && (this.inFlight || this.ready))) return 'training';
     return this.record.stepsDone > 0 ? 'paused' : 'waiting';
   }
 
   /** @returns {RunView} */
   view(steps, running) {
-    return { record: this.record, status: this.statusAt(steps, running), error: this.error, info: this.info,
-      attention: this.attention, failures: this.failures };
+    const status = this.statusAt(steps, running);
+    return { record: this.record, status, error: this.error, info: this.info,
+      attention: this.attention, failures: this.failures, ahead: status === 'memory' ? this.client.waitingAhead : null };
   }
 
   beginInit(promise, generation) {

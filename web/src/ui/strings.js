@@ -255,6 +255,9 @@ export const STRINGS = Object.freeze({
     startNew: 'Start (new settings)',
     continue: 'Continue',
     loading: (lang, count, runs) => plural(lang, count, { one: `Loading the model of ${runs} run…`, other: `Loading the model of ${runs} runs…` }),
+    // runs waiting for memory (the page's budget) until runs of the page, this lab's or another's, give theirs back
+    waitingForMemory: (lang, count, runs) => plural(lang, count, { one: `${runs} run waits for memory until other runs of this page finish.`,
+      other: `${runs} runs wait for memory until other runs of this page finish.` }),
     training: (step, steps) => `Training: step ${step} of ${steps}.`,
     finished: (steps) => `Finished: ${steps} steps per run.`,
     paused: (step, steps) => `Paused at step ${step} of ${steps}.`,
@@ -365,7 +368,10 @@ export const STRINGS = Object.freeze({
     title: 'Runs',
     table: 'Runs table',
     columns: ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss'],
-    status: { waiting: 'waiting', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done', diverged: 'diverged', failed: 'failed' },
+    status: { waiting: 'waiting', memory: 'waiting for memory', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done', diverged: 'diverged', failed: 'failed' },
+    // a run waiting in the page's queue for memory, with `ahead` (a count, and as written) runs of the page before it
+    waitingForMemory: (lang, ahead, runs) => plural(lang, ahead, { one: `waiting for memory: ${runs} run ahead`,
+      other: `waiting for memory: ${runs} runs ahead` }),
     divergedAt: (step) => `diverged at step ${step}`,
     failed: (message) => `failed: ${message}`,
     replaced: (times) => ` (worker replaced ${times}×)`,

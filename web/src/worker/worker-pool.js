@@ -7,7 +7,8 @@
 // until runs finish and free theirs.  A run marked idle (finished) gives its trainer back when another waits.
 // A run that can never fit is refused (MemoryRefusal).  A worker that fails fails every run it held: each
 // run's onFailure is called, and its owner replaces the run (a new client) and replays its steps.
-// Listeners of onCapacity are told when a worker's queue shortens, in turns, so every element gets its share.
+// Listeners of onCapacity are told when a worker's queue shortens, in turns, so every element gets its share, and
+// when the queue of runs waiting for memory moves (client.waitingAhead: how many runs wait ahead of a run).
 
 import { WorkerClient } from './worker-client.js';
 import { WorkerFailure } from './worker-failure.js';
@@ -46,6 +47,12 @@ class PooledClient {
       host.pending -= 1;
       this._pool._capacityFreed();
     });
+  }
+
+  /** Runs of the page (any element's) ahead of this one in the queue for memory; null when it is not waiting. */
+  get waitingAhead() {
+    const at = this._pool._waiting.findIndex((w) => w.client === this);
+    return at < 0 ? null : at;
   }
 
   /** How many requests the run's worker has queued (every element's): the exercise keeps it small. */
@@ -147,8 +154,18 @@ export class WorkerPool {
     }
   }
 
-  /** The budget changed: runs waiting may fit now, and each element re-checks its runs. */
+  /**
+   * The budget changed: runs waiting may fit now, or never (those are refused: MemoryRefusal), and each element
+   * re-checks its runs.  Runs already placed keep their memory (a worker's wasm memory cannot shrink): they train
+   * on, and the runs still waiting are placed once the workers hold less than the new budget.
+   */
   budgetChanged() {
+    const largest = this.largestRun;
+    this._waiting = this._waiting.filter((w) => {
+      if (w.bytes <= largest) return true;
+      w.reject(new MemoryRefusal(w.bytes, largest));
+      return false;
+    });
     this._admit();
     for (const listener of [...this._budgetListeners]) listener();
   }
@@ -160,6 +177,16 @@ export class WorkerPool {
   }
 
   _admitWaiting() {
+    const queued = this._waiting.length;
+    try {
+      this._placeWaiting();
+    } finally {
+      // The queue moved: the runs still waiting are nearer its head (their elements show how near).
+      if (this._waiting.length !== queued && this._waiting.length > 0) queueMicrotask(() => this._capacityFreed());
+    }
+  }
+
+  _placeWaiting() {
     while (this._waiting.length > 0) {
       const next = this._waiting[0];
       if (!next.client.alive) {
