@@ -118,8 +118,10 @@ TEST_CASE("seeds that behave differently get their own sentences, by name: a med
   for (const Message& m : r.qk)
     if (english(Arg(m)).rfind("unscaled, ", 0) == 0) unscaled.push_back(english(Arg(m)));
   REQUIRE(unscaled.size() == 2);
-  CHECK(unscaled[0].rfind("unscaled, seeds 0, 1 (the medians of these seeds): ", 0) == 0);  // one sentence of two seeds says it gives their medians
+  CHECK(unscaled[0].rfind("unscaled, seeds 0, 1: ", 0) == 0);
   CHECK(unscaled[0].find("below 0.1") != std::string::npos);
+  CHECK(unscaled[0].find("median") == std::string::npos);  // a group is its seeds' values, not their medians'
+  CHECK(unscaled[1].find("800×") == std::string::npos);
   CHECK(unscaled[1].rfind("unscaled, seed 2: ", 0) == 0);
   CHECK(unscaled[1].find("the lesson's dying gradient") != std::string::npos);
   // The box counts them the same way: 2 of 3, by name, and says no "still learns".
@@ -205,6 +207,24 @@ TEST_CASE("no mechanism curves: no readings, and fewer steps than a window: no n
   CHECK(r.why_title.key.empty());
 }
 
+TEST_CASE("a group of seeds reads as the range of its seeds' values; a ratio of 1000 or more as its power of ten",
+          "[mechanism]") {
+  // unscaled: seeds 0, 1 and 2 learn; seed 1's q/k gradient falls 8000x, the others' 80x; seed 2's peaks at the end.
+  std::vector<VariantCurves> vs = exercise(0.01, 0.01);
+  vs[1].runs[1] = run(200, 0.01, 0.8, 0.0001, 0.95, 1);
+  vs[1].runs[2] = run(200, 0.01, 0.001, 0.8, 0.95, 2);
+  const MechanismReading r = read_mechanism(vs, compare_runs(vs, 0.1, 200), MechanismSetting{});
+  std::string sentence;
+  for (const Message& m : r.qk)
+    if (english(Arg(m)).rfind("unscaled, ", 0) == 0) sentence = english(Arg(m));
+  INFO(sentence);
+  CHECK(sentence.rfind("unscaled, seeds 0, 1, 2: the q/k gradient ended between ", 0) == 0);
+  CHECK(sentence.find(" and more than 1000× below its peak at steps 1–200, with the final smoothed loss ") != std::string::npos);
+  CHECK(english(Arg(times_arg(93786))) == "more than 10000×");
+  CHECK(english(Arg(times_arg(999.4))) == "999×");
+  CHECK(english(Arg(times_arg(6.094))) == "6.09×");
+}
+
 TEST_CASE("the readings of every kind use every mech.* template of the phrasebook, with every argument given",
           "[mechanism][phrasebook]") {
   std::set<std::string> used;
@@ -226,6 +246,10 @@ TEST_CASE("the readings of every kind use every mech.* template of the phraseboo
     kinds.push_back(exercise(0.01, 0.01));
     kinds.back()[1].runs[2] = run(200, 2.2, 0.8, 0.001, 0.95, 2);
     std::fill(kinds.back()[1].runs[2].loss.begin(), kinds.back()[1].runs[2].loss.end(), 2.2f);
+    // seeds that learn with different peaks and drops: a range
+    kinds.push_back(exercise(0.01, 0.01));
+    kinds.back()[1].runs[2] = run(200, 0.01, 0.001, 0.8, 0.95, 2);
+    kinds.back()[1].runs[1] = run(200, 0.01, 0.8, 0.0001, 0.95, 1);
     // QK-norm beside scaled and unscaled
     kinds.push_back(exercise(0.01, 0.01));
     kinds.back().push_back(VariantCurves{"qknorm", "QK-norm", {}, variant_label_message(ScaleMode::qknorm, 0.5)});

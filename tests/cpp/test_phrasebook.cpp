@@ -55,20 +55,22 @@ TEST_CASE("numbers: counts as whole numbers or halves, values with 3 significant
   // The cases where %.3g and a plain "3 significant digits" differ: web/src/ui/format.js (formatValue)
   // follows these (tests/node/phrasebook.test.mjs checks the same list).
   CHECK(english(Arg::value(0.248)) == "0.248");
-  CHECK(english(Arg::value(1e-5)) == "1e-05");
-  CHECK(english(Arg::value(2.0345e-5)) == "2.03e-05");
+  CHECK(english(Arg::value(1e-5)) == "10⁻⁵");
+  CHECK(english(Arg::value(2.0345e-5)) == "2.03×10⁻⁵");
   CHECK(english(Arg::value(0.0001)) == "0.0001");
   CHECK(english(Arg::value(0.00012345)) == "0.000123");
   CHECK(english(Arg::value(999.4)) == "999");
-  CHECK(english(Arg::value(999.5)) == "1e+03");
-  CHECK(english(Arg::value(123456)) == "1.23e+05");
+  CHECK(english(Arg::value(999.5)) == "10³");
+  CHECK(english(Arg::value(123456)) == "1.23×10⁵");
+  CHECK(english(Arg::value(-4.77e4)) == "-4.77×10⁴");
+  CHECK(english(Arg::value(1.08e-23)) == "1.08×10⁻²³");
   CHECK(english(Arg::value(1.125)) == "1.12");  // an exact tie rounds to even
   CHECK(english(Arg::value(1.375)) == "1.38");
   CHECK(english(Arg::value(0.1235)) == "0.123");  // not a tie: the double is just below 0.1235
   CHECK(english(Arg::value(100.5)) == "100");
   CHECK(english(Arg::value(-0.5)) == "-0.5");
   CHECK(english(Arg::value(2)) == "2");
-  CHECK(english(Arg::value(1e-9)) == "1e-09");
+  CHECK(english(Arg::value(1e-9)) == "10⁻⁹");
   CHECK(english(Arg::value(std::numeric_limits<double>::quiet_NaN())) == "–");
   CHECK(english(Arg::value(std::numeric_limits<double>::infinity())) == "∞");
   CHECK(english(Arg::value(-std::numeric_limits<double>::infinity())) == "-∞");

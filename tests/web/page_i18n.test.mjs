@@ -34,12 +34,12 @@ function untranslated(text) {
     before = rest;
     rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
   }
-  rest = rest.replace(/[-−+]?\d[\d.,\u202f\u00a0]*(e[-+]?\d+)?/g, ' ');
+  rest = rest.replace(/[-−+]?\d[\d.,\u202f\u00a0]*(×10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?/g, ' ');
   return /[\p{L}⟦⟧]/u.test(rest) ? rest.trim() : '';
 }
 
 test('the checker: English words outside ⟦ ⟧ are found, numbers and wrapped texts pass', () => {
-  for (const ok of ['⟦Start⟧', '0,9942', '1.23e-4', '⟦⟦scaled⟧ seed 3⟧', '⟦loss⟧ 0.5 (0.4–0.6)', '12 %', '–', '3.2×', '1,234 / 2,000'])
+  for (const ok of ['⟦Start⟧', '0,9942', '2,03×10⁻⁵', '⟦⟦scaled⟧ seed 3⟧', '⟦loss⟧ 0.5 (0.4–0.6)', '12 %', '–', '3.2×', '1,234 / 2,000'])
     assert.equal(untranslated(ok), '', ok);
   for (const bad of ['Start', '⟦scaled⟧ seed 3', 'step ⟦3⟧', '⟦a⟧ b', 'B', '⟦open'])
     assert.notEqual(untranslated(bad), '', bad);

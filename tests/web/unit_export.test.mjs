@@ -61,8 +61,8 @@ test('JSON carries the settings, every curve and the answer; non-finite numbers 
   assert.equal(json.runs[0].config.scale, 'scaled');
 });
 
-test('formatValue prints like printf %.3g, fixed like %.4f', () => {
-  const cases = [[0.00937940673760617, '0.00938'], [0.1763482109728233, '0.176'], [1.5e-5, '1.5e-05'], [1234.5, '1.23e+03'],
+test('formatValue rounds like printf %.3g, powers of ten as ×10ⁿ, fixed like %.4f', () => {
+  const cases = [[0.00937940673760617, '0.00938'], [0.1763482109728233, '0.176'], [1.5e-5, '1.5×10⁻⁵'], [1234.5, '1.23×10³'],
     [100, '100'], [0, '0'], [9.9996, '10'], [0.0001, '0.0001'], [0.00009996, '0.0001'], [-0.5, '-0.5']];
   for (const [x, expected] of cases) assert.equal(formatValue(x), expected, String(x));
   assert.equal(fixed(5.705085102098208e-05, 4), '0.0001');

@@ -8,14 +8,16 @@ import { renderMessage } from '../../web/src/analysis/render-message.js';
 import { BAD_TAGS, LONG_GERMAN } from './helpers/language-tags.mjs';
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 
-// English numbers without Intl: C's %.3g (away from exact ties, which random doubles never are), %.4f, and
+// English numbers without Intl: C's %.3g (away from exact ties, which random doubles never are) with its exponent
+// as a power of ten, %.4f, and
 // counts as whole numbers or halves.
 const PLAIN = {
   value: (x) => {
     const [mantissa, exp] = x.toExponential(2).split('e');
     const e = Number(exp);
     return e >= -4 && e < 3 ? String(Number(x.toPrecision(3)))
-      : `${Number(mantissa)}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+      : `${Math.abs(Number(mantissa)) === 1 ? (Number(mantissa) < 0 ? '-' : '') : `${Number(mantissa)}×`}10${e < 0 ? '⁻' : ''}${
+        String(Math.abs(e)).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d])}`;
   },
   fixed: (x, d) => x.toFixed(d),
   count: (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1)),
@@ -36,10 +38,10 @@ test('English numbers are written as C\'s printf writes them, for values across 
 
 test('German numbers: decimal comma, grouping only where the page groups', () => {
   assert.equal(formatValue(0.5, 'de'), '0,5');
-  assert.equal(formatValue(1.5e-5, 'de'), '1,5e-05');
-  assert.equal(formatValue(123456, 'de'), '1,23e+05');
+  assert.equal(formatValue(1.5e-5, 'de'), '1,5×10⁻⁵');
+  assert.equal(formatValue(123456, 'de'), '1,23×10⁵');
   assert.equal(fixed(0.99416, 4, 'de'), '0,9942');
-  assert.equal(formatValue(1234.5, 'de'), '1,23e+03');
+  assert.equal(formatValue(1234.5, 'de'), '1,23×10³');
   assert.equal(formatValue(0.00937940673760617, 'de'), '0,00938');
   assert.equal(formatCount(119.5, 'de'), '119,5');
   assert.equal(count(20000, 'de'), '20.000');
@@ -63,7 +65,7 @@ test('an invalid language tag falls back to English everywhere Intl is used; a v
   for (const tag of BAD_TAGS) {
     assert.throws(() => new Intl.NumberFormat(tag), RangeError, `Intl itself rejects ${JSON.stringify(tag)}`);
     assert.equal(knownLocale(tag), 'en', tag);
-    assert.equal(formatValue(1234.5, tag), '1.23e+03', tag);
+    assert.equal(formatValue(1234.5, tag), '1.23×10³', tag);
     assert.equal(count(20000, tag), '20,000', tag);
     assert.equal(plural(tag, 1, { one: 'one', other: 'other' }), 'one', tag);
     assert.equal(renderMessage({ key: 'k', plural: 'n', args: { n: { count: 1 } } }, { 'k.one': 'one', 'k.other': 'other' }, tag), 'one', tag);

@@ -78,9 +78,6 @@ VariantMechanism measure(const VariantCurves& v, int window) {
   return out;
 }
 
-// A ratio as a learner reads it: 3 significant digits below 100 ("3.25"), a whole number from 100 on ("5790").
-Arg times_arg(double r) { return r >= 100 ? Arg::count(std::round(r)) : Arg::value(r); }
-
 // "8.1× larger" / "3.2× smaller": how `x` compares with `ref`.
 Message relation(double x, double ref) {
   const double r = x / ref;
@@ -111,6 +108,22 @@ Message seeds_where(const VariantResult& v, bool learned_) {
   Message m("mech.seeds");
   m.plural_by("n", static_cast<double>(seeds.size()));
   return m.with("list", Arg::list("join.comma", seeds));
+}
+
+// One seed's value as `one` writes it, or a group's range "between {low} and {high}"; the value alone when every
+// seed has the same.
+template <typename Write>
+Arg range_arg(const std::vector<double>& xs, Write one) {
+  const auto [low, high] = std::minmax_element(xs.begin(), xs.end());
+  if (*low == *high) return one(*low);
+  return Message("mech.range").with("low", one(*low)).with("high", one(*high));
+}
+
+// "step 36", or a group's "steps 30–46".
+Message peak_steps_arg(const std::vector<double>& steps) {
+  const auto [low, high] = std::minmax_element(steps.begin(), steps.end());
+  if (*low == *high) return Message("mech.at_step").with("step", Arg::count(*low));
+  return Message("mech.steps_range").with("low", Arg::count(*low)).with("high", Arg::count(*high));
 }
 
 void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
@@ -155,12 +168,13 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
         drops.push_back(run->drop), peaks.push_back(run->peak_step), grads.push_back(run->late_grad);
         seeds.push_back(Arg::count(static_cast<double>(run->seed)));
       }
-      // Several seeds are one sentence of their medians, and it says so.
+      // Several seeds are one sentence of their ranges (a seed's smallest and largest value), never of their
+      // medians: the median of two seeds is a value neither had.
       Message seed_list("mech.group");
       seed_list.plural_by("n", static_cast<double>(seeds.size())).with("list", Arg::list("join.comma", seeds));
       out.qk.push_back(Message(keys[g]).with("label", variant_label_arg(r)).with("seeds", seed_list)
-                           .with("drop", times_arg(median(drops))).with("peak", Arg::count(std::round(median(peaks))))
-                           .with("loss", Arg::value(median(losses[g]))).with("grad", Arg::value(median(grads)))
+                           .with("drop", range_arg(drops, times_arg)).with("peak", peak_steps_arg(peaks))
+                           .with("loss", range_arg(losses[g], Arg::value)).with("grad", range_arg(grads, Arg::value))
                            .with("threshold", Arg::value(a.threshold)).with("deadDrop", Arg::value(kDeadDrop)));
     }
   }
@@ -248,6 +262,13 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
 }
 
 }  // namespace
+
+Message times_arg(double r) {
+  if (!(r >= 1000) || std::isinf(r)) return Message("times.short").with("ratio", Arg::value(r));
+  double power = 1000;
+  while (power * 10 <= r) power *= 10;  // exact, where a C library's log10 may not be
+  return Message("mech.times_over").with("power", Arg::count(power));
+}
 
 MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, const Answer& answer,
                                 const MechanismSetting& setting) {

@@ -77,6 +77,10 @@ MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, cons
 // [English text], why_title: text or null, messages: the same as messages}.  Nothing when no curves were given.
 void write_mechanism_member(JsonWriter& w, const MechanismReading& reading);
 
+// A ratio as the readings write it: "6.09×", "830×", and from 1000 on the power of ten it exceeds ("more than
+// 10000×"), since beyond three digits the digits say nothing a reader can use.
+Message times_arg(double ratio);
+
 // English texts of the readings, one paragraph per chart and the box (for the CLI).
 std::string mechanism_text(const MechanismReading& reading);
 

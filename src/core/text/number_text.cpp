@@ -18,10 +18,23 @@ std::string printed(const char* format, double x) {
 
 }  // namespace
 
+std::string power_of_ten(int exponent) {
+  static const char* const kDigits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string out = exponent < 0 ? "10⁻" : "10";
+  const std::string digits = std::to_string(exponent < 0 ? -exponent : exponent);
+  for (char d : digits) out += kDigits[d - '0'];
+  return out;
+}
+
 std::string format_number(double x) {
   if (std::isnan(x)) return "–";
   if (std::isinf(x)) return infinity(x);
-  return printed("%.3g", x);
+  const std::string g = printed("%.3g", x);  // %.3g's rounding; its exponent form rewritten as ×10ⁿ
+  const std::size_t e = g.find('e');
+  if (e == std::string::npos) return g;
+  const std::string mantissa = g.substr(0, e), power = power_of_ten(std::stoi(g.substr(e + 1)));
+  if (mantissa == "1" || mantissa == "-1") return (mantissa == "-1" ? "-" : "") + power;
+  return mantissa + "×" + power;
 }
 
 std::string format_given(double x) {

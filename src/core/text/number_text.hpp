@@ -5,9 +5,13 @@
 
 namespace sqrtdk {
 
-// A measured value: 3 significant digits, C's %.3g ("0.248", "1.93", "2.03e-05", "1.23e+05"); "–" for none
-// (NaN), "∞" / "-∞" for infinity.
+// A measured value: 3 significant digits rounded as C's %.3g, plain from 0.0001 to 999 ("0.248", "1.93"),
+// beyond that in powers of ten a reader knows from school ("2.03×10⁻⁵", "1.23×10⁵", "10⁻⁶"), never "e-05";
+// "–" for none (NaN), "∞" / "-∞" for infinity.
 std::string format_number(double x);
+
+// 10 to a whole power, the exponent in superscript digits: "10⁻⁵", "10⁰", "10¹²".
+std::string power_of_ten(int exponent);
 
 // A value as given or a setting's bound, in a message or usage text: C's %g, what an ostream prints ("0.1",
 // "1e-09"); "nan", "∞" / "-∞".

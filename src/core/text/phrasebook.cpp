@@ -260,8 +260,8 @@ const std::vector<Phrase>& phrasebook() {
       {"lesson.source", "Vaswani et al. (2017), Attention Is All You Need, section 3.2.1"},
 
       // the mechanism: the sentence under each mechanism chart and the "why" box (mechanism_reading.hpp)
-      {"mech.larger", "{times}× larger"},
-      {"mech.smaller", "{times}× smaller"},
+      {"mech.larger", "{times} larger"},
+      {"mech.smaller", "{times} smaller"},
       {"mech.item", "{label} {value}"},
       {"mech.item.layer", "{label} {value} (layer {layer})"},
       {"mech.qk.start",
@@ -284,16 +284,20 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.seeds.one", "seed {list}"},
       {"mech.seeds.other", "seeds {list}"},
       {"mech.group.one", "seed {list}"},
-      {"mech.group.other", "seeds {list} (the medians of these seeds)"},
+      {"mech.group.other", "seeds {list}"},
+      {"mech.range", "between {low} and {high}"},
+      {"mech.times_over", "more than {power}×"},
+      {"mech.at_step", "step {step}"},
+      {"mech.steps_range", "steps {low}–{high}"},
       {"mech.qk.died",
-       "{label}, {seeds}: the q/k gradient ended {drop}× below its peak at step {peak} while the loss ended at "
+       "{label}, {seeds}: the q/k gradient ended {drop} below its peak at {peak}, with the final smoothed loss "
        "{loss}, above {threshold}: small while the loss is still high, the lesson's dying gradient."},
       {"mech.qk.done",
-       "{label}, {seeds}: the q/k gradient ended {drop}× below its peak at step {peak} as the loss fell to {loss}, "
-       "below {threshold}: it fell with the loss, which is not the lesson's dying gradient."},
+       "{label}, {seeds}: the q/k gradient ended {drop} below its peak at {peak}, with the final smoothed loss "
+       "{loss}, below {threshold}: it fell with the loss, which is not the lesson's dying gradient."},
       {"mech.qk.alive",
-       "{label}, {seeds}: the loss ended at {loss}, above {threshold}, with the q/k gradient {grad}, only {drop}× "
-       "below its peak at step {peak} (less than {deadDrop}×): this is not the lesson's dying gradient."},
+       "{label}, {seeds}: the final smoothed loss was {loss}, above {threshold}, with the q/k gradient {grad}, "
+       "{drop} below its peak at {peak} (less than {deadDrop}×): this is not the lesson's dying gradient."},
       {"mech.jacobian",
        "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
        "weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here "
@@ -319,7 +323,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.sgd",
        "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a smaller gradient makes a "
        "smaller step. In layer {layer}, {label}'s |J|_F went from {jacobian} in steps 1–{window} to {jacobianEnd} "
-       "in the last {window} steps ({ref}: {refJacobianEnd}), and its q/k gradient ended {drop}× below its peak "
+       "in the last {window} steps ({ref}: {refJacobianEnd}), and its q/k gradient ended {drop} below its peak "
        "(median over seeds)."},
       {"mech.why.gpt",
        "GPT init draws every weight from N(0, 0.02²) (standard deviation 0.02), far smaller than Xavier's, so q and k start small and so do "

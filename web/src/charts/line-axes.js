@@ -2,7 +2,7 @@
 // labelled at their powers of ten, step axes from 0 with integer ticks.
 
 import uPlot from 'uplot';
-import { formatValue } from '../ui/format.js';
+import { formatValue, powerOfTen } from '../ui/format.js';
 import { formatNumber } from '../ui/locale.js';
 
 // Number formats of the axes and readouts, made once (formatNumber finds their formatter without building a key).
@@ -20,13 +20,13 @@ const allPlain = (values) => values.filter(isPowerOf10).every((v) => {
 });
 
 /**
- * A log axis tick: 0.01, 1, 100 for moderate powers of ten, 1e-5 beyond (never a rounded "0").  `plain` false:
- * 1e2 even for a moderate one, so that an axis that needs 1e6 does not also say 10000.
+ * A log axis tick: 0.01, 1, 100 for moderate powers of ten, 10⁻⁵ beyond (never a rounded "0").  `plain` false:
+ * 10² even for a moderate one, so that an axis that needs 10⁶ does not also say 10000.
  */
 export function logTickLabel(v, lang = 'en', plain = true) {
   if (!(v > 0)) return '';
   const e = Math.round(Math.log10(v));
-  if (isPowerOf10(v)) return plain && e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1] ? formatNumber(10 ** e, lang, POWER_OF_10) : `1e${e}`;
+  if (isPowerOf10(v)) return plain && e >= PLAIN_EXPONENTS[0] && e <= PLAIN_EXPONENTS[1] ? formatNumber(10 ** e, lang, POWER_OF_10) : powerOfTen(e);
   return formatValue(v, lang);
 }
 

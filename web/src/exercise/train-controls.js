@@ -5,7 +5,6 @@ import { h } from '../ui/dom.js';
 import { button, checkboxGroup, numberControl, rangeControl, selectControl } from '../ui/controls.js';
 import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
-import { formatNumber } from '../ui/locale.js';
 import { variantLabel } from '../analysis/localize-answer.js';
 import { PROPERTY_BY_KEY, VARIANTS, rangeOf } from '../state/properties.js';
 
@@ -33,7 +32,7 @@ export class TrainControls {
     c.symbols = rangeControl({ key: 'symbols', label: T.symbols, ...rangeOf('symbols'), step: 1, integer: true, value: s.symbols, onChange: (symbols) => update({ symbols }) });
     c.batch = selectControl({ key: 'batch', label: T.batch, options: choiceOptions('batch', (v) => whole(v, lang)), value: s.batch, onChange: (batch) => update({ batch }) });
     c.lr = rangeControl({ key: 'lr', label: T.lr, ...lr, step: 'any', sliderMin: 0, sliderMax: LR_SLIDER_MAX,
-      toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: T.lrHint(lr.min.toExponential(0), formatNumber(lr.max, lang, { maximumFractionDigits: 6 })) });
+      toSlider: lrToSlider, fromSlider: sliderToLr, value: s.lr, onChange: (v) => update({ lr: v }), hint: T.lrHint(formatValue(lr.min, lang), formatValue(lr.max, lang)) });
     c.optimizer = selectControl({ key: 'optimizer', label: T.optimizer, value: s.optimizer, onChange: (optimizer) => update({ optimizer }),
       options: choiceOptions('optimizer', (v) => (v === 'sgd' ? T.sgd : T.adam)),
       hint: T.optimizerHint });

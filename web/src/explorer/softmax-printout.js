@@ -50,8 +50,8 @@ export class SoftmaxPrintout {
     this.topHeader.textContent = T.topWeights(whole(demo.raw.top.length, lang));
     this.note.textContent = T.printoutNote(keys, f(Math.log(demo.keys), 3));
     const ratio = demo.scaled.jacobianNorm / Math.max(demo.raw.jacobianNorm, 1e-300);
-    setText(this.readout, T.readout({ rawTop: g(100 * demo.raw.max), rawKeys: f(demo.raw.effectiveKeys, 1),
-      scaledTop: g(100 * demo.scaled.max), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
+    setText(this.readout, T.readout({ rawTop: g(demo.raw.max), rawKeys: f(demo.raw.effectiveKeys, 1),
+      scaledTop: g(demo.scaled.max), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
       scaledJ: g(demo.scaled.jacobianNorm), more: ratio > 1.05 ? g(ratio) : null }));
   }
 }

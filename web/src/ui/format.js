@@ -29,11 +29,18 @@ function roundedExponential(x) {
   return third % 2 === 0 ? mantissa.slice(0, 4 + (x < 0)) + long.slice(long.indexOf('e')) : nearest;
 }
 
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** 10 to a whole power, the exponent in superscript digits: '10⁻⁵', '10⁰' (number_text.cpp power_of_ten). */
+export function powerOfTen(exponent) {
+  return `10${exponent < 0 ? '⁻' : ''}${String(Math.abs(exponent)).replace(/\d/g, (d) => SUPERSCRIPT[d])}`;
+}
+
 /**
  * A measured value, the one rule of the core and the page (src/core/text/number_text.cpp format_number): 3
- * significant digits as C's %.3g, plain for exponents -4..2 (0.248, 1.93, 999), else mantissa and exponent
- * (2.03e-05, 1.23e+05), rounded exactly with a tie to even; none (null, undefined, NaN) '–', infinities '∞'
- * and '-∞'.  Digits and the decimal mark are the language's.
+ * significant digits rounded as C's %.3g, plain for exponents -4..2 (0.248, 1.93, 999), else in powers of ten
+ * (2.03×10⁻⁵, 1.23×10⁵, 10⁻⁶), rounded exactly with a tie to even; none (null, undefined, NaN) '–', infinities
+ * '∞' and '-∞'.  Digits and the decimal mark are the language's.
  */
 export function formatValue(x, lang = 'en') {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
@@ -42,8 +49,9 @@ export function formatValue(x, lang = 'en') {
   const rounded = roundedExponential(x);
   const e = Number(rounded.slice(rounded.indexOf('e') + 1));
   if (e >= -4 && e < 3) return formatNumber(Number(rounded), lang, SIGNIFICANT);
-  const mantissa = formatNumber(Number(rounded.slice(0, rounded.indexOf('e'))), lang, SIGNIFICANT);
-  return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  const mantissa = Number(rounded.slice(0, rounded.indexOf('e')));
+  if (Math.abs(mantissa) === 1) return `${mantissa < 0 ? '-' : ''}${powerOfTen(e)}`;
+  return `${formatNumber(mantissa, lang, SIGNIFICANT)}×${powerOfTen(e)}`;
 }
 
 /** A count of steps or seeds, whole or a half (a median of two): 61, 119.5; no grouping, as the core writes it. */

@@ -152,8 +152,8 @@ export const STRINGS = Object.freeze({
     effectiveKeys: (effective, keys) => `${effective} / ${keys}`,
     printoutNote: (keys, lnKeys) => `entropy in nats (uniform over ${keys} keys: ln ${keys} = ${lnKeys}); `
       + '|J|_F = ‖diag(p) − p pᵀ‖_F, how much gradient gets through the softmax',
-    readout: ({ rawTop, rawKeys, scaledTop, scaledKeys, rawJ, scaledJ, more }) => `Raw: the top key takes ${rawTop} % of the weight, spread over `
-      + `${rawKeys} effective keys. Scaled: ${scaledTop} % over ${scaledKeys} keys. Gradient through the softmax: ${rawJ} raw vs `
+    readout: ({ rawTop, rawKeys, scaledTop, scaledKeys, rawJ, scaledJ, more }) => `Raw: top weight ${rawTop}, the weight spread over `
+      + `${rawKeys} effective keys. Scaled: top weight ${scaledTop}, over ${scaledKeys} keys. Gradient through the softmax (|J|_F): ${rawJ} raw vs `
       + `${scaledJ} scaled${more ? ` (${more}× more when scaled)` : ''}.`,
     // the charts
     weightsTitle: 'Softmax weights, sorted',
