@@ -22,8 +22,8 @@ test.after(async () => {
 
 const LAB_HASH = 'panels=train&seeds=1&steps=30&variants=scaled,unscaled&evalEvery=10';
 
-async function openHost(browser, { parentOrigin } = {}) {
-  const { page, context, errors } = await newPage(browser);
+async function openHost(browser, { parentOrigin, width } = {}) {
+  const { page, context, errors } = await newPage(browser, width ? { width } : {});
   const query = new URLSearchParams({ lab: labServer.origin, intruder: `${intruderServer.origin}/api-frame-intruder.html`, hash: LAB_HASH });
   if (parentOrigin !== undefined) query.set('parentOrigin', parentOrigin);
   await page.goto(`${env.server.origin}/fixtures/api-frame-host.html?${query}`);
@@ -147,4 +147,38 @@ test('cross-origin: a parentOrigin that is not an exact origin, or not the paren
     assert.deepEqual((await received(page)).map((m) => m.data.type), ['control'], 'the browser delivers nothing of the lab to the host');
     await context.close();
   }
+});
+
+test('phone width: panel switches by message raise no window error in the frame (no ResizeObserver loop), and the height follows each', async () => {
+  const { page, context, errors, labFrame } = await openHost(env.browser, { width: 390 });
+  // Window errors of the frame, as a host's error reporting sees them (a ResizeObserver loop is one, and no pageerror).
+  await context.addInitScript(() => {
+    window.windowErrors = [];
+    addEventListener('error', (event) => window.windowErrors.push(String(event.message)));
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#lab').contentWindow && window.received !== undefined);
+  await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-ready'));
+  const frame = labFrame();
+  const heights = [];
+  for (const panels of ['softmax', 'train,softmax', 'train', 'softmax', 'train', 'train,softmax']) {
+    const shown = panels.split(',');
+    await page.evaluate((p) => window.send({ type: 'settings', settings: { panels: p } }), panels);
+    // The panels are switched and the height posted for them, and the frame has drawn two frames since.
+    await frame.waitForFunction((want) => {
+      const root = document.querySelector('sqrtdk-lab').shadowRoot;
+      return ['train', 'softmax'].every((name) => {
+        const panel = root.querySelector(`[data-panel="${name}"]`);
+        return want.includes(name) ? panel && !panel.closest('[hidden]') && !panel.hidden : !panel || panel.hidden;
+      });
+    }, shown);
+    const height = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await waitReceived(page, () => window.received.some((m) => m.data.type === 'sqrtdk-height'), 60000);
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
+    heights.push(height);
+  }
+  assert.deepEqual(await frame.evaluate(() => window.windowErrors), []);
+  assert.ok(new Set(heights).size >= 2, `heights ${heights}`);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
+import { pageFrames } from './frame-scheduler.js';
 
 /**
  * @param {string} label what the region holds (read by a screen reader when it takes focus)
@@ -29,7 +30,10 @@ export function scrollRegion(label, children = []) {
     }
   };
   if (typeof ResizeObserver === 'function') {
-    const sizes = new ResizeObserver(measure);
+    // Measured in a coming animation frame (the page's frame loop), not in the observer's callback: showing the
+    // hint changes the layout, which the observer would see again in the same frame (a "ResizeObserver loop"
+    // error on the host's window, e.g. when a phone-width lab.html switches panels).
+    const sizes = new ResizeObserver(() => pageFrames.request(measure));
     const watch = () => {
       sizes.disconnect();
       sizes.observe(box);
