@@ -71,3 +71,32 @@ test('the draw\'s rank among seeds 0-199, their median, middle half and saturate
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the first screen: the demo in one line (its draw, rank and numbers, the CLI\'s) above the exercise\'s Start', async () => {
+  const ranked = [...draws].sort((a, b) => a.top - b.top || a.seed - b.seed);
+  const median = ranked[Math.floor((SET - 1) / 2)];
+  const cli = JSON.parse(runCli(['softmax', '--dk', String(DK), '--keys', String(KEYS), '--seed', String(median.seed), '--json']));
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const { page, context, errors } = await newPage(env.browser, { width, height });
+    await page.goto(env.url('http', 'index.html', ''));
+    const headline = lab(page).locator('[data-note="demo-headline"]:not([hidden])');
+    await headline.waitFor({ timeout: 90000 });
+    assert.equal(await headline.textContent(), `The demo in one line: one query and ${KEYS} random keys in d_k = ${DK}, seed ${median.seed} `
+      + `(the median of ${SET} draws: rank ${Math.floor((SET - 1) / 2) + 1} by raw top weight). Raw softmax: top weight ${g3(cli.raw.max)} `
+      + `(${cli.raw.max >= SATURATED ? `saturated: at least ${SATURATED}` : `not saturated: below ${SATURATED}`}); scaled by 1/√d_k: `
+      + `${g3(cli.scaled.max)}. Gradient through the softmax (|J|_F): ${g3(cli.raw.jacobian_norm)} raw vs ${g3(cli.scaled.jacobian_norm)} scaled. `
+      + 'The demo itself is below the exercise.');
+    // Desktop: the headline and Start both in the first screen; phone: the headline first, Start within two screens.
+    const [line, start] = [await headline.boundingBox(), await lab(page).locator('button', { hasText: 'Start' }).boundingBox()];
+    assert.ok(line.y + line.height <= start.y, `${width}: the headline above Start`);
+    assert.ok(start.y + start.height <= (width > 600 ? height : 2 * height), `${width}: Start's bottom at ${start.y + start.height} px`);
+    // A draw the learner picks is headlined with its own rank; without the explorer there is no headline.
+    await page.goto(env.url('http', 'index.html', '#seed=0'));
+    await lab(page).locator('[data-note="demo-headline"]', { hasText: `seed 0 (rank ${ranked.findIndex((d) => d.seed === 0) + 1} of ${SET} draws` }).waitFor();
+    await page.goto(env.url('http', 'index.html', '#panels=train'));
+    await lab(page).locator('[data-panel="train"]').waitFor();
+    assert.equal(await lab(page).locator('[data-note="demo-headline"]').isHidden(), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

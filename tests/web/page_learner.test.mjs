@@ -3,8 +3,9 @@
 // the phone layout keeps Start, the answer and the loss chart together.  Short runs keep this file quick.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, newPage, openLab, waitForDemo, waitForRest } from './helpers/browser.mjs';
+import { lab, newPage, openLab, pageNumber, waitForDemo, waitForRest } from './helpers/browser.mjs';
 import { variantColour } from '../../web/src/ui/palette.js';
+
 
 const chart = (page, name) => lab(page).locator(`[data-chart="${name}"]`);
 const ticks = async (page, name, axis) => (await chart(page, name).getAttribute(`data-${axis}-ticks`) ?? '').split(',').filter(Boolean);
@@ -79,7 +80,7 @@ test('explorer: notes and axes carry what was measured', async (t) => {
       assert.equal(await chart(page, 'weights').getAttribute('data-points'), '50');
       const y = await ticks(page, 'weights', 'y');
       assert.ok(y.length >= 2, `log ticks ${y}`);
-      assert.ok(!y.includes('0') && y.every((v) => Number(v) > 0), `log ticks ${y}`);
+      assert.ok(!y.includes('0') && y.every((v) => pageNumber(v) > 0), `log ticks ${y}`);
       assert.ok(y.length <= 8, `minor ticks are not labelled: ${y}`);
     });
 
@@ -176,7 +177,7 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       assert.equal(items.length, 2);
       for (const item of items) assert.ok(!/ –/.test(item), `readout ${item}`);
       const y = await ticks(page, 'loss', 'y');
-      assert.ok(y.length >= 2 && y.every((v) => Number(v) > 0), `log loss ticks ${y}`);
+      assert.ok(y.length >= 2 && y.every((v) => pageNumber(v) > 0), `log loss ticks ${y}`);
     });
 
     await t.test('changing a model setting while paused keeps the curves and says Start will restart', async () => {

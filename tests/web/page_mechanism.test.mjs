@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lab, newPage, openLab, waitForRest } from './helpers/browser.mjs';
+import { lab, newPage, openLab, pageNumber, waitForRest } from './helpers/browser.mjs';
 
 const STEPS = 150;
 
@@ -41,7 +41,7 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
         ? ['scaled 1/√d_k · layer 1', 'scaled 1/√d_k · layer 2', 'unscaled · layer 1', 'unscaled · layer 2'] : ['scaled 1/√d_k', 'unscaled'];
       assert.deepEqual(await chart.locator('.legend-item').allTextContents(), legend);
       const y = (await chart.getAttribute('data-y-ticks')).split(',');
-      if (name !== 'jacobian') assert.ok(y.every((v) => Number(v) > 0), `${name}: log ticks ${y}`);
+      if (name !== 'jacobian') assert.ok(y.every((v) => pageNumber(v) > 0), `${name}: log ticks ${y}`);
     }
 
     const [file] = await Promise.all([page.waitForEvent('download'), l.locator('button', { hasText: 'Export JSON' }).click()]);

@@ -126,3 +126,11 @@ export async function crashWorkerOfSecondRun(page) {
   if (!victim) throw new Error('no run worker found to crash');
   await victim.evaluate(() => { setTimeout(() => { throw new Error('simulated crash'); }, 0); });
 }
+
+/** A number as the page writes it, powers of ten included ('0.01', '10⁻⁵', '2.5×10⁴'). */
+export function pageNumber(text) {
+  const power = /^(?:(.+)×)?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text);
+  if (!power) return Number(text);
+  const exponent = Number([...power[2]].map((c) => (c === '⁻' ? '-' : '⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(c))).join(''));
+  return Number(power[1] ?? 1) * 10 ** exponent;
+}

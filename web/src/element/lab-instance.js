@@ -14,6 +14,7 @@ import { parseAttributes, parseHash } from '../state/url-state.js';
 import { joinPageWorkers } from '../worker/page-workers.js';
 import { SoftmaxPanel } from '../explorer/softmax-panel.js';
 import { Glossary } from '../lesson/glossary.js';
+import { DemoHeadline } from '../lesson/demo-headline.js';
 import { TrainPanel } from '../exercise/train-panel.js';
 import { chunksFor } from '../training/chunk-order.js';
 import { adoptStyles } from './stylesheet.js';
@@ -61,6 +62,7 @@ export class LabInstance {
     this.runWorkers = this.pageWorkers.pool;
     this.helper = this.pageWorkers.helper;
     this.glossary = new Glossary({ store: this.store, helper: this.helper, notify: (t) => this.notify(t), lang: this.lang });
+    this.demoHeadline = new DemoHeadline({ lang: this.lang });
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices, ...(host.hasAttribute('sync-url') && !syncUrl ? [STRINGS.syncUrlTaken] : [])]);
     if (syncUrl) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n), host);
@@ -117,6 +119,7 @@ export class LabInstance {
         this.shareStatus, this.shareButton, this.shareFallback]),
       this.notices.element,
       this.glossary.quote,
+      this.demoHeadline.element,
       this.panelBox,
       this.glossary.element,
     ]));
@@ -145,7 +148,7 @@ export class LabInstance {
     for (const name of wanted) {
       if (this.panels.has(name)) continue;
       const deps = { store: this.store, helper: this.helper, theme: this.theme, notify: (t) => this.notify(t), lang: this.lang,
-        glossary: this.glossary };
+        glossary: this.glossary, headline: this.demoHeadline };
       const panel = name === 'softmax' ? new SoftmaxPanel(deps) : new TrainPanel({
         ...deps,
         concurrency: chunksFor(this.runWorkers.size),
@@ -158,6 +161,7 @@ export class LabInstance {
     const order = PANELS.filter((n) => this.panels.has(n));
     this.panelBox.replaceChildren(...order.map((n) => this.panels.get(n).element));
     for (const [name, panel] of this.panels) panel.element.hidden = !wanted.includes(name);
+    if (!wanted.includes('softmax')) this.demoHeadline.hide();
   }
 
   _applyHide() {

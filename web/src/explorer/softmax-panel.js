@@ -51,10 +51,13 @@ export class SoftmaxPanel {
   /**
    * @param {{store: import('../state/store.js').Store, helper: import('../worker/helper-worker.js').HelperWorker,
    *          theme: () => object, notify: (text: string) => void, lang: string,
-   *          glossary?: import('../lesson/glossary.js').Glossary}} deps  lang: how numbers are written
+   *          glossary?: import('../lesson/glossary.js').Glossary,
+   *          headline?: import('../lesson/demo-headline.js').DemoHeadline}} deps  lang: how numbers are written; headline: the
+   *          demo in one line above the exercise, told each draw once its rank is known
    */
-  constructor({ store, helper, theme, notify, lang = 'en', glossary = null }) {
+  constructor({ store, helper, theme, notify, lang = 'en', glossary = null, headline = null }) {
     this.store = store;
+    this.headline = headline;
     this.glossary = glossary;
     this.lang = lang;
     this.helper = helper;
@@ -258,6 +261,7 @@ export class SoftmaxPanel {
     setText(this.spreadText, notes.spread);
     setText(this.readingText, notes.reading);
     setText(this.passesMoreText, notes.passesMore);
+    this.headline?.show(demo, standing);
   }
 
   /**

@@ -1,0 +1,42 @@
+// The demo in one line, above the exercise: the explorer's draw (raw vs scaled top weight and |J|_F) and where it
+// stands among the fixed set of draws, so that the first screen shows what the lesson claims before the exercise
+// measures what it does to training.  The explorer (explorer/softmax-panel.js) hands it each draw once its rank
+// is known; it shows nothing while the explorer is not on the page.
+
+import { h, setText } from '../ui/dom.js';
+import { formatValue, whole } from '../ui/format.js';
+import { STRINGS } from '../ui/strings.js';
+import { curveDefinitions } from '../core-tables.js';
+
+const T = STRINGS.headline;
+// What "saturated" means everywhere the lab says it (src/core/lesson/saturation.hpp): a top weight of at least this.
+const SATURATED = curveDefinitions.saturatedTopWeight;
+
+export class DemoHeadline {
+  constructor({ lang = 'en' } = {}) {
+    this.lang = lang;
+    this.text = h('span');
+    this.element = h('p', { class: 'demo-headline', attrs: { 'data-note': 'demo-headline' } }, [this.text]);
+    this.element.hidden = true;
+  }
+
+  /**
+   * @param {object} demo lab.softmaxDemo's result  @param {ReturnType<import('../explorer/draw-rank.js').drawStanding>} standing
+   */
+  show(demo, standing) {
+    const w = (x) => whole(x, this.lang);
+    const g = (x) => formatValue(x, this.lang);
+    const size = w(standing.size);
+    const where = !standing.inSet ? T.outside(size)
+      : standing.median.seed === demo.seed ? T.median(w(standing.rank), size) : T.rank(w(standing.rank), size);
+    const bar = g(SATURATED);
+    setText(this.text, T.text({ keys: w(demo.keys), dk: w(demo.dk), seed: w(demo.seed), where,
+      rawTop: g(demo.raw.max), scaledTop: g(demo.scaled.max), rawJ: g(demo.raw.jacobianNorm), scaledJ: g(demo.scaled.jacobianNorm),
+      verdict: demo.raw.max >= SATURATED ? T.saturated(bar) : T.notSaturated(bar), scale: T.scale(demo.alpha === 0.5, g(demo.alpha)) }));
+    this.element.hidden = false;
+  }
+
+  hide() {
+    this.element.hidden = true;
+  }
+}
