@@ -207,7 +207,7 @@ TEST_CASE("no mechanism curves: no readings, and fewer steps than a window: no n
   CHECK(r.why_title.key.empty());
 }
 
-TEST_CASE("a group of seeds reads as the range of its seeds' values; a ratio of 1000 or more as its power of ten",
+TEST_CASE("a group of seeds reads as the range of its seeds' values, a ratio of 1000 or more as its power of ten",
           "[mechanism]") {
   // unscaled: seeds 0, 1 and 2 learn; seed 1's q/k gradient falls 8000x, the others' 80x; seed 2's peaks at the end.
   std::vector<VariantCurves> vs = exercise(0.01, 0.01);
