@@ -82,7 +82,7 @@ test('the first screen: the demo in one line (its draw, rank and numbers, the CL
     const headline = lab(page).locator('[data-note="demo-headline"]:not([hidden])');
     await headline.waitFor({ timeout: 90000 });
     assert.equal(await headline.textContent(), `The demo in one line: one query and ${KEYS} random keys in d_k = ${DK}, seed ${median.seed} `
-      + `(the median of ${SET} draws: rank ${Math.floor((SET - 1) / 2) + 1} by raw top weight). Raw softmax: top weight ${g3(cli.raw.max)} `
+      + `(a middle draw of ${SET}: rank ${Math.floor((SET - 1) / 2) + 1} of ${SET} by raw top weight). Raw softmax: top weight ${g3(cli.raw.max)} `
       + `(${cli.raw.max >= SATURATED ? `saturated: at least ${SATURATED}` : `not saturated: below ${SATURATED}`}); scaled by 1/√d_k: `
       + `${g3(cli.scaled.max)}. Gradient through the softmax (|J|_F): ${g3(cli.raw.jacobian_norm)} raw vs ${g3(cli.scaled.jacobian_norm)} scaled. `
       + 'The demo itself is below the exercise.');
@@ -94,8 +94,8 @@ test('the first screen: the demo in one line (its draw, rank and numbers, the CL
     await page.goto(env.url('http', 'index.html', '#seed=0'));
     await lab(page).locator('[data-note="demo-headline"]', { hasText: `seed 0 (rank ${ranked.findIndex((d) => d.seed === 0) + 1} of ${SET} draws` }).waitFor();
     await page.goto(env.url('http', 'index.html', '#panels=train'));
-    await lab(page).locator('[data-panel="train"]').waitFor();
-    assert.equal(await lab(page).locator('[data-note="demo-headline"]').isHidden(), true);
+    await lab(page).locator('[data-panel="softmax"]').waitFor({ state: 'hidden' });
+    await lab(page).locator('[data-note="demo-headline"]').waitFor({ state: 'hidden' });
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -110,13 +110,14 @@ Message seeds_where(const VariantResult& v, bool learned_) {
   return m.with("list", Arg::list("join.comma", seeds));
 }
 
-// One seed's value as `one` writes it, or a group's range "between {low} and {high}"; the value alone when every
-// seed has the same.
+// One seed's value as `one` writes it, or a group's range "between {low} and {high}"; the value alone when both
+// ends read the same ("more than 1000×" twice is one "more than 1000×").
 template <typename Write>
 Arg range_arg(const std::vector<double>& xs, Write one) {
   const auto [low, high] = std::minmax_element(xs.begin(), xs.end());
-  if (*low == *high) return one(*low);
-  return Message("mech.range").with("low", one(*low)).with("high", one(*high));
+  const Arg lo = one(*low), hi = one(*high);
+  if (english(lo) == english(hi)) return lo;
+  return Message("mech.range").with("low", lo).with("high", hi);
 }
 
 // "step 36", or a group's "steps 30–46".

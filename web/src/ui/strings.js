@@ -429,7 +429,7 @@ export const STRINGS = Object.freeze({
     text: ({ keys, dk, seed, where, rawTop, scaledTop, rawJ, scaledJ, verdict, scale }) => `The demo in one line: one query and ${keys} `
       + `random keys in d_k = ${dk}, seed ${seed} (${where}). Raw softmax: top weight ${rawTop} (${verdict}); ${scale}: ${scaledTop}. `
       + `Gradient through the softmax (|J|_F): ${rawJ} raw vs ${scaledJ} scaled. The demo itself is below the exercise.`,
-    median: (rank, size) => `the median of ${size} draws: rank ${rank} by raw top weight`,
+    median: (rank, size) => `a middle draw of ${size}: rank ${rank} of ${size} by raw top weight`,
     rank: (rank, size) => `rank ${rank} of ${size} draws by raw top weight, 1 the flattest`,
     outside: (size) => `a draw outside the ${size} the demo ranks`,
     saturated: (bar) => `saturated: at least ${bar}`,
