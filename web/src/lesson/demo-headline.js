@@ -6,6 +6,7 @@
 import { h, setText } from '../ui/dom.js';
 import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
+import { renderMessage } from '../analysis/render-message.js';
 import { curveDefinitions } from '../core-tables.js';
 
 const T = STRINGS.headline;
@@ -28,11 +29,13 @@ export class DemoHeadline {
     const g = (x) => formatValue(x, this.lang);
     const size = w(standing.size);
     const where = !standing.inSet ? T.outside(size)
-      : standing.median.seed === demo.seed ? T.median(w(standing.rank), size) : T.rank(w(standing.rank), size);
-    const bar = g(SATURATED);
+      : standing.median.seed === demo.seed ? T.middle(w(standing.rank), size) : T.rank(w(standing.rank), size);
+    // The verdict in the core's words, as the mechanism sentences give it (mech.top.*).
+    const verdict = renderMessage({ key: demo.raw.max >= SATURATED ? 'mech.top.saturated' : 'mech.top.not_saturated',
+      args: { bar: { value: SATURATED } } }, STRINGS.answer, this.lang);
     setText(this.text, T.text({ keys: w(demo.keys), dk: w(demo.dk), seed: w(demo.seed), where,
       rawTop: g(demo.raw.max), scaledTop: g(demo.scaled.max), rawJ: g(demo.raw.jacobianNorm), scaledJ: g(demo.scaled.jacobianNorm),
-      verdict: demo.raw.max >= SATURATED ? T.saturated(bar) : T.notSaturated(bar), scale: T.scale(demo.alpha === 0.5, g(demo.alpha)) }));
+      verdict, scale: T.scale(demo.alpha === 0.5, g(demo.alpha)) }));
     this.element.hidden = false;
   }
 

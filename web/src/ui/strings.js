@@ -424,16 +424,14 @@ export const STRINGS = Object.freeze({
   },
 
   // ---- the lesson's claim and the glossary (lesson/glossary.js); the entries are the core's (answer, below) ----
-  // The demo in one line above the exercise (lesson/demo-headline.js).
+  // The demo in one line above the exercise (lesson/demo-headline.js); its saturation verdict is the core's (mech.top.*).
   headline: {
     text: ({ keys, dk, seed, where, rawTop, scaledTop, rawJ, scaledJ, verdict, scale }) => `The demo in one line: one query and ${keys} `
       + `random keys in d_k = ${dk}, seed ${seed} (${where}). Raw softmax: top weight ${rawTop} (${verdict}); ${scale}: ${scaledTop}. `
       + `Gradient through the softmax (|J|_F): ${rawJ} raw vs ${scaledJ} scaled. The demo itself is below the exercise.`,
-    median: (rank, size) => `a middle draw of ${size}: rank ${rank} of ${size} by raw top weight`,
+    middle: (rank, size) => `a middle draw of ${size}: rank ${rank} of ${size} by raw top weight`,
     rank: (rank, size) => `rank ${rank} of ${size} draws by raw top weight, 1 the flattest`,
     outside: (size) => `a draw outside the ${size} the demo ranks`,
-    saturated: (bar) => `saturated: at least ${bar}`,
-    notSaturated: (bar) => `not saturated: below ${bar}`,
     scale: (sqrt, alpha) => (sqrt ? 'scaled by 1/√d_k' : `scaled by 1/d_k^α, α = ${alpha}`),
   },
   glossary: {
