@@ -65,3 +65,57 @@ test('removing an element frees its runs; the others go on; the page\'s workers 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A host's framework may create and remove elements many times in one task.  The work is counted, not timed: the
+// elements (the DOM nodes they create) and the stylesheets parsed, against one element that stays.
+test('elements created and removed in one task build no panels and parse no CSS; an element that stays, or is driven at once, builds them', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await page.goto(env.url('http', 'fixtures/two-labs.html'));
+  await waitForDemo(page, 2);
+  const counts = await page.evaluate(async () => {
+    const made = { nodes: 0, sheets: 0 };
+    const createElement = document.createElement;
+    document.createElement = function count(...args) { made.nodes += 1; return createElement.apply(this, args); };
+    const replaceSync = CSSStyleSheet.prototype.replaceSync;
+    CSSStyleSheet.prototype.replaceSync = function count(...args) { made.sheets += 1; return replaceSync.apply(this, args); };
+    const measure = async (action) => {
+      made.nodes = 0;
+      made.sheets = 0;
+      action();
+      await new Promise((resolve) => setTimeout(resolve, 0));  // every microtask the action queued has run
+      return { ...made };
+    };
+    const cycles = await measure(() => {
+      for (let i = 0; i < 100; i += 1) {
+        const el = document.createElement('sqrtdk-lab');
+        el.setAttribute('panels', 'softmax,train');
+        document.body.append(el);
+        el.remove();
+      }
+    });
+    const kept = await measure(() => {
+      const el = document.createElement('sqrtdk-lab');
+      el.id = 'kept';
+      el.setAttribute('panels', 'softmax,train');
+      document.body.append(el);
+    });
+    // A control API call in the task that appended the element finds its exercise built.
+    const el = document.createElement('sqrtdk-lab');
+    el.setAttribute('panels', 'train');
+    el.setAttribute('seeds', '1');
+    document.body.append(el);
+    el.pause();
+    const driven = Boolean(el.shadowRoot.querySelector('[data-panel="train"]'));
+    el.remove();
+    document.getElementById('kept').remove();
+    return { cycles, kept, driven };
+  });
+  assert.ok(counts.kept.nodes > 200, `an element that stays builds its panels (${counts.kept.nodes} nodes)`);
+  assert.ok(counts.cycles.nodes / 100 < counts.kept.nodes / 10,
+    `a created-and-removed element makes a tenth of a kept one's nodes at most (${counts.cycles.nodes / 100} per cycle vs ${counts.kept.nodes})`);
+  assert.equal(counts.cycles.sheets, 0, 'the page\'s stylesheets are parsed once and shared');
+  assert.equal(counts.kept.sheets, 0);
+  assert.equal(counts.driven, true, 'pause() right after append builds the exercise');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -50,7 +50,7 @@ export class LabInstance {
     const initial = syncUrl ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store, this.lang);
-    this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.panels.get('train') ?? null,
+    this.api = new LabApi({ store: this.store, events: this.events, trainPanel: () => this.ensurePanels().get('train') ?? null,
       runLimit: () => this.runWorkers.largestRun });
     // The page's workers, shared by every element on it: the training runs' pool (one worker per core, within
     // the page's memory budget) and the helper worker.
@@ -68,11 +68,12 @@ export class LabInstance {
     if (syncUrl) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n), host);
     this.shareButton.hidden = !this.urlSync;
     this.unsubscribe = this.store.subscribe((state, changed) => {
+      if (!this.panelsBuilt) return;  // built later from the state of then
       if (changed.includes('panels')) this._showPanels();
       if (changed.includes('hide') || changed.includes('panels')) this._applyHide();
     });
-    this._showPanels();
-    this._applyHide();
+    this.panelsBuilt = false;
+    this.connected();
     this.darkQuery = matchMedia('(prefers-color-scheme: dark)');
     this.onSchemeChange = () => {
       this.themeReader.refresh();
@@ -82,6 +83,27 @@ export class LabInstance {
     if (host.hasAttribute('frame-messaging')) this.frameBridge = new FrameBridge(host, { notify: (t) => this.notify(t), events: this.events });
     // Ready once the core has answered a first request (a configuration every build accepts).
     this.events.whenReady(this.helper.latest('ready', { type: 'predictLogitStd', configs: [trainConfig(defaultState(), 'scaled', 0)] }));
+  }
+
+  /**
+   * The element is on the page: build its panels after the current task's script (a microtask).  The panels are
+   * most of an element's cost (controls, tables, charts, the theme read), so an element created and removed in one
+   * task (a host's framework re-rendering) builds none; a control API call that needs them builds them at once.
+   */
+  connected() {
+    queueMicrotask(() => {
+      if (this.host.isConnected && !this.destroyed) this.ensurePanels();
+    });
+  }
+
+  /** Build the panels now if they are not yet.  @returns {Map<string, object>} the panels by name */
+  ensurePanels() {
+    if (!this.panelsBuilt && !this.destroyed) {
+      this.panelsBuilt = true;
+      this._showPanels();
+      this._applyHide();
+    }
+    return this.panels;
   }
 
   /** An attribute that names a setting changed: apply it over the current state. */
@@ -96,6 +118,7 @@ export class LabInstance {
   notify(texts) { this.notices.add(texts); }
 
   destroy() {
+    this.destroyed = true;
     this.events.destroy();
     if (this.frameBridge) this.frameBridge.destroy();
     this.unsubscribe();

@@ -39,6 +39,7 @@ export class SqrtdkLabElement extends HTMLElement {
       }
     }
     if (this.instance) {
+      this.instance.connected();
       if (refused) this.instance.notify(refused);
       return;
     }
