@@ -84,3 +84,31 @@ test('scenarios: six presets with captions; one click sets them; the link shares
     await env.close();
   }
 });
+
+// Run is an explicit request: after runs of other settings (here finished ones), a preset's Run clears them and
+// trains the preset's runs for the preset's steps; nothing is held, and the finished runs are not extended.
+test('a preset\'s Run after finished runs of other settings starts the preset\'s runs', async () => {
+  const env = await openLab();
+  try {
+    const { page, context, errors } = await newPage(env.browser, { width: 1280 });
+    await page.goto(env.url('http', 'index.html', '#panels=train&seeds=1&steps=30'));
+    const l = lab(page);
+    await l.locator('button[data-key="run-sgd"]').waitFor({ timeout: 90000 });
+    await l.locator('button', { hasText: 'Start' }).first().click();
+    await l.locator('[data-final="true"]').waitFor({ state: 'attached', timeout: 90000 });
+    await l.locator('button[data-key="run-sgd"]').click();
+    const preset = new URLSearchParams(lab_scenarios.find((s) => s.id === 'sgd').settings);
+    const runs = Number(preset.get('seeds')) * preset.get('variants').split(',').length;
+    await l.locator(`.run-table tbody tr:nth-child(${runs})`).waitFor({ state: 'attached', timeout: 90000 });
+    await l.locator('[data-panel="train"][data-running="true"]').waitFor({ timeout: 90000 });
+    assert.equal(await l.locator('[data-pending]').isHidden(), true, 'nothing is held');
+    assert.equal(await l.locator('.run-table tbody tr').count(), runs, 'only the preset\'s runs are shown');
+    await l.locator('.runs[data-steps-done]:not([data-steps-done="0"])').waitFor({ timeout: 90000 });
+    assert.match(await l.locator('[data-panel="train"] .train-status').first().textContent(), new RegExp(`of ${(runs * Number(preset.get('steps'))).toLocaleString('en')} steps`), 'the preset\'s steps, for each of its runs');
+    await l.locator('button', { hasText: 'Pause' }).click();
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await env.close();
+  }
+});

@@ -86,8 +86,12 @@ export class TrainPanel {
       start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
       reset: () => this.reset() } });
     this.charts = new TrainCharts({ store, theme, lang, glossary });
-    // A preset's Run: start its runs, unless setting it would discard progress (the pending notice then asks).
-    this.scenarios = new ScenariosView({ store, notify, lang, run: () => { if (!this.pendingChange.active && !this.refusal()) this.start(); } });
+    // A preset's Run is the learner's explicit request: its settings' runs start (a held change is applied, so runs
+    // of other settings are cleared; the preset's own button is the path that asks first).
+    this.scenarios = new ScenariosView({ store, notify, lang, run: () => {
+      if (this.pendingChange.active) this._applyPending();
+      if (!this.refusal()) this.start();
+    } });
     this._buildResults();
     // On a phone the settings start folded, so that Start, the answer and the loss chart share one screen.
     if (typeof matchMedia === 'function' && matchMedia(`(max-width: ${PHONE_WIDTH}px)`).matches) this.controls.settings.open = false;
@@ -245,7 +249,8 @@ export class TrainPanel {
       this._requestPrediction(state);
       this.pendingChange.change(state, origin);
     }
-    if (changed.includes('steps')) this.exercise.setSteps(state.steps);
+    // The runs shown keep their steps while a change is held (its Start trains the new settings for the new steps).
+    if (!this.pendingChange.active) this.exercise.setSteps(state.steps);
     if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
     this.renderer.now();
   }

@@ -108,6 +108,7 @@ export class Exercise {
 
   /** Change the step budget without clearing (more steps continue the runs). */
   setSteps(steps) {
+    if (steps === this._steps) return;
     this._steps = steps;
     this._onChange();
   }
