@@ -66,7 +66,7 @@ std::string to_text(const SoftmaxDemo& demo) {
     appendf(effective, "%.2f / %d", view->stats.effective_keys, params.keys);
     appendf(text, "%-8s %-*s   %.4f   %-8.3f  %-13s  %s\n", view == &demo.raw ? "raw" : "scaled", top_width,
             top.c_str(), view->stats.max_weight, view->stats.entropy, effective.c_str(),
-            format_number(view->stats.jacobian_norm).c_str());
+            format_significant(view->stats.jacobian_norm).c_str());
   }
   appendf(text, "\nentropy in nats (uniform over %d keys: ln %d = %.3f); |J|_F = ||diag(p) - p p^T||_F\n", params.keys,
           params.keys, std::log(static_cast<double>(params.keys)));

@@ -79,28 +79,31 @@ std::string read_loss(const val& v, const std::string& what, std::vector<float>&
   return "";
 }
 
-// A run's mechanism curves (optional): {qkGradNorm, qkUpdateNorm, logitSpread, topWeight} for the whole model,
-// jacobianNormByLayer: one curve per layer (1..12).
+// A run's mechanism curves (optional): {qkGradNorm, qkUpdateNorm, logitSpread} for the whole model,
+// jacobianNormByLayer and topWeightByLayer: one curve per layer (1..12).
 std::string read_mechanism_curves(const val& object, const std::string& what, MechanismCurves& m) {
   if (object.isUndefined()) return "";
   if (object.isNull() || object.typeOf().as<std::string>() != "object") return what + " must be an object";
-  JsFields f(object, what.c_str(), {"qkGradNorm", "qkUpdateNorm", "jacobianNormByLayer", "logitSpread", "topWeight"});
+  JsFields f(object, what.c_str(), {"qkGradNorm", "qkUpdateNorm", "jacobianNormByLayer", "logitSpread", "topWeightByLayer"});
   if (!f.ok()) return f.error();
   const std::pair<const char*, std::vector<float>*> curves[] = {{"qkGradNorm", &m.qk_grad}, {"qkUpdateNorm", &m.qk_update},
-      {"logitSpread", &m.spread}, {"topWeight", &m.top_weight}};
+      {"logitSpread", &m.spread}};
   for (const auto& [name, into] : curves) {
     const std::string problem = read_loss(object[name], what + "." + name, *into);
     if (!problem.empty()) return problem;
   }
-  const val layers = object["jacobianNormByLayer"];
   const int max_layers = static_cast<int>(find_setting("layers")->hi);
-  const int n = array_length(layers, max_layers);
-  if (n < 0) return what + ".jacobianNormByLayer must be an array of 1 to " + std::to_string(max_layers) + " curves";
-  m.jacobian.resize(static_cast<std::size_t>(n));
-  for (int l = 0; l < n; ++l) {
-    const std::string problem = read_loss(layers[l], what + ".jacobianNormByLayer[" + std::to_string(l) + "]", m.jacobian[l]);
-    if (!problem.empty()) return problem;
+  for (const auto& [name, into] : {std::pair{"jacobianNormByLayer", &m.jacobian}, std::pair{"topWeightByLayer", &m.top_weight}}) {
+    const val layers = object[name];
+    const int n = array_length(layers, max_layers);
+    if (n < 0) return what + "." + name + " must be an array of 1 to " + std::to_string(max_layers) + " curves";
+    into->resize(static_cast<std::size_t>(n));
+    for (int l = 0; l < n; ++l) {
+      const std::string problem = read_loss(layers[l], what + "." + name + "[" + std::to_string(l) + "]", (*into)[l]);
+      if (!problem.empty()) return problem;
+    }
   }
+  if (m.top_weight.size() != m.jacobian.size()) return what + ".topWeightByLayer must have a curve per layer, as jacobianNormByLayer";
   return "";
 }
 

@@ -32,7 +32,9 @@ RunCurve run(int n, double end, double g0, double g1, double top, uint64_t seed)
     r.mechanism.jacobian[0].push_back(static_cast<float>(0.3 * (1 - top)));
     r.mechanism.jacobian[1].push_back(static_cast<float>(0.2));
     r.mechanism.spread.push_back(static_cast<float>(1 + 10 * top));
-    r.mechanism.top_weight.push_back(static_cast<float>(top));
+    r.mechanism.top_weight.resize(2);
+    r.mechanism.top_weight[0].push_back(static_cast<float>(top));
+    r.mechanism.top_weight[1].push_back(static_cast<float>(0.5));
   }
   return r;
 }
@@ -70,15 +72,46 @@ TEST_CASE("a gradient that fell while the loss is still high is read as dead, an
   CHECK(has_key(r.jacobian, "mech.top"));
   CHECK(r.why_title.key == "mech.why.title.sgd");
   CHECK(has_key(r.why, "mech.why.learned.none"));
-  CHECK(r.variants[1].early_top == Approx(0.95));
-  CHECK(r.variants[1].start_top == Approx(0.95));
-  CHECK(r.variants[1].late_top == Approx(0.95));
+  REQUIRE(r.variants[1].start_top.size() == 2);  // per layer: layer 1 saturated, layer 2 not
+  CHECK(r.variants[1].start_top[0] == Approx(0.95));
+  CHECK(r.variants[1].start_top[1] == Approx(0.5));
+  CHECK(r.variants[1].late_top[0] == Approx(0.95));
   CHECK(r.variants[1].jacobian_layer == 0);  // 0.015 < 0.2: the first layer is the saturated one
   CHECK(r.variants[1].late_jacobian == Approx(0.015));
   CHECK(r.variants[1].early_jacobian_mean == Approx(0.1075));
   CHECK(r.variants[1].drop > kDeadDrop);
   const std::string text = mechanism_text(r);
   CHECK(text.find('{') == std::string::npos);  // every argument of every template is given
+  // The top weight per layer, never a mean over layers that would hide the saturated one.
+  CHECK(text.find("over the last 20 steps (layer 1 0.95, saturated: at least 0.9 · layer 2 0.5, not saturated: below "
+                  "0.9)") != std::string::npos);
+  CHECK(text.find("mean top weight") == std::string::npos);
+  // SGD's box says what was measured, in order: the start, the peaks, the last window, the gradient's fall.
+  const std::string box = english(Arg(r.why.at(0)));
+  INFO(box);
+  const std::size_t start = box.find("in steps 1–20 its q/k gradient was 4.16× larger"),
+                    peak = box.find("its q/k gradient peaked at step 1"),
+                    largest = box.find("its logit spread reached its largest, 10.5, at step 1"),
+                    late = box.find("over the last 20 steps its spread was 10.5, its top weight (layer 1 0.95, saturated"),
+                    fell = box.find("ended 64.4× below its peak");
+  CHECK(start < peak);
+  CHECK(peak < largest);
+  CHECK(largest < late);
+  CHECK(late < fell);
+  CHECK(fell != std::string::npos);
+}
+
+TEST_CASE("Adam's box says what the same weight step does to unscaled's logits, with the spread measured", "[mechanism]") {
+  const std::vector<VariantCurves> vs = exercise(0.01, 0.01);
+  MechanismSetting adam;
+  adam.dk = 64;
+  const MechanismReading r = read_mechanism(vs, compare_runs(vs, 0.1, 200), adam);
+  REQUIRE(has_key(r.why, "mech.why.adam.logits"));
+  const std::string text = mechanism_text(r);
+  INFO(text);
+  // spread 1 + 10 top: unscaled 10.5, scaled 5 (the curves), so 2.1x: read from the runs, not √d_k's 8.
+  CHECK(text.find("moves its logits 8× as far as the same change moves scaled 1/√d_k's. Measured in steps 1–20 (median "
+                  "over seeds): unscaled's logit spread is 10.5, 2.1× scaled 1/√d_k's 5.") != std::string::npos);
 }
 
 TEST_CASE("under Adam a variant that learned gets Adam's box, and one that stays high with a live gradient is not called dead",

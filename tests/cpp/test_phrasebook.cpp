@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/answer/analysis.hpp"
+#include "core/text/number_text.hpp"
 #include "core/text/phrasebook.hpp"
 
 using namespace sqrtdk;
@@ -74,4 +75,18 @@ TEST_CASE("numbers: counts as whole numbers or halves, values with 3 significant
   CHECK(english(Arg::value(std::numeric_limits<double>::quiet_NaN())) == "–");
   CHECK(english(Arg::value(std::numeric_limits<double>::infinity())) == "∞");
   CHECK(english(Arg::value(-std::numeric_limits<double>::infinity())) == "-∞");
+}
+
+TEST_CASE("a value beside another keeps its 3 significant digits: 0.200 beside 0.0739, not 0.2", "[phrasebook]") {
+  // web/src/ui/format.js formatSignificant follows these (tests/node/phrasebook.test.mjs checks the same list).
+  CHECK(format_significant(0.19996) == "0.200");
+  CHECK(format_significant(0.0739) == "0.0739");
+  CHECK(format_significant(1) == "1.00");
+  CHECK(format_significant(100.5) == "100");
+  CHECK(format_significant(999.5) == "1.00×10³");
+  CHECK(format_significant(1e-5) == "1.00×10⁻⁵");
+  CHECK(format_significant(2.0345e-5) == "2.03×10⁻⁵");
+  CHECK(format_significant(1.125) == "1.12");
+  CHECK(format_significant(0) == "0");
+  CHECK(format_significant(std::numeric_limits<double>::quiet_NaN()) == "–");
 }

@@ -51,7 +51,7 @@ describe('the structured answer', () => {
     assert.equal(a.stepsEarlier, a.variants[1].medianStepsToThreshold - a.variants[0].medianStepsToThreshold);
     assert.equal(a.ratio, a.variants[1].medianStepsToThreshold / a.variants[0].medianStepsToThreshold);
     assert.deepEqual(a.variants[1].runs.map((r) => r.stepsToThreshold), [111, 131, 151]);
-    assert.match(a.sentences[0], /^unscaled reached smoothed loss 0\.1 at a median of 131 steps vs 72 for scaled 1\/√d_k: 59 steps later \(1\.82× as many steps\)\. A clear difference over 3 seeds each: /);
+    assert.match(a.sentences[0], /^unscaled reached smoothed loss 0\.1 at a median of 131 steps vs 72 for scaled 1\/√d_k: 59 steps later \(1\.82× as many steps\)\. Counted over 3 seeds each, /);
     assert.equal(a.variants[1].cells.seeds, '111 · 131 · 151');
   });
 
@@ -194,7 +194,8 @@ function mechanismCurves(columns) {
     return Float32Array.from(curves[0], (_, t) => wholeModel(m, (l) => curves[l][t], layers));
   };
   return { qkGradNorm: whole('qk_grad_norm'), qkUpdateNorm: whole('qk_update_norm'), logitSpread: whole('logit_spread'),
-    topWeight: whole('top_weight'), jacobianNormByLayer: byLayer('jacobian_norm').map((c) => Float32Array.from(c)) };
+    topWeightByLayer: byLayer('top_weight').map((c) => Float32Array.from(c)),
+    jacobianNormByLayer: byLayer('jacobian_norm').map((c) => Float32Array.from(c)) };
 }
 
 const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());

@@ -13,6 +13,7 @@ import { comparisonDetail } from '../../web/src/api/answer-detail.js';
 import { RunRecord } from '../../web/src/training/run-record.js';
 import { formatCount, formatValue, renderArg, renderMessage } from '../../web/src/analysis/render-message.js';
 import { STRINGS } from '../../web/src/ui/strings.js';
+import { formatSignificant } from '../../web/src/ui/format.js';
 import { errorOf, freshLab, nativeCli } from './helpers.mjs';
 
 let lab;
@@ -44,7 +45,7 @@ function withMechanism(loss, g0, g1, top) {
   const n = loss.length;
   const flat = (v) => new Float32Array(n).fill(v);
   return { loss, sequenceAccuracy: 1, mechanism: { qkGradNorm: geometric(g0, g1, n), qkUpdateNorm: flat(0.01),
-    logitSpread: flat(1 + 10 * top), topWeight: flat(top), jacobianNormByLayer: [flat(0.3 * (1 - top)), flat(0.2)] } };
+    logitSpread: flat(1 + 10 * top), topWeightByLayer: [flat(top), flat(0.5)], jacobianNormByLayer: [flat(0.3 * (1 - top)), flat(0.2)] } };
 }
 const mechanismRuns = (make) => [0, 1, 2].map((seed) => ({ seed, ...make() }));
 /** Answers with mechanism readings: each optimizer x learns / slow / fails, q/k gradient larger and smaller. */
@@ -205,6 +206,10 @@ describe('numbers: one rule in the core and the page', () => {
     [999.4, '999'], [999.5, '10³'], [123456, '1.23×10⁵'], [-4.77e4, '-4.77×10⁴'], [1.08e-23, '1.08×10⁻²³'], [1.125, '1.12'], [1.375, '1.38'], [0.1235, '0.123'],
     [100.5, '100'], [-0.5, '-0.5'], [2, '2'], [1e-9, '10⁻⁹'], [NaN, '–'], [null, '–'], [Infinity, '∞'], [-Infinity, '-∞']];
   for (const [x, text] of values) test(`value ${x} -> ${text}`, () => assert.equal(formatValue(x, 'en'), text));
+  // A value beside another keeps its trailing zeros (tests/cpp/test_phrasebook.cpp has the same list).
+  const beside = [[0.19996, '0.200'], [0.0739, '0.0739'], [1, '1.00'], [100.5, '100'], [999.5, '1.00×10³'], [1e-5, '1.00×10⁻⁵'],
+    [2.0345e-5, '2.03×10⁻⁵'], [1.125, '1.12'], [0, '0'], [NaN, '–']];
+  for (const [x, text] of beside) test(`value beside another ${x} -> ${text}`, () => assert.equal(formatSignificant(x, 'en'), text));
 
   test('counts: whole numbers or halves, no grouping', () => {
     assert.deepEqual([61, 119.5, 1000000].map((n) => formatCount(n, 'en')), ['61', '119.5', '1000000']);
@@ -243,7 +248,7 @@ describe('other languages', () => {
     assert.equal(formatCount(119.5, 'de'), '119,5');
     const clear = localizeAnswer(corpus[0], 'de', PHRASEBOOK);
     assert.match(clear.sentences[0], /^unscaled reached smoothed loss 0,1 at a median of 131 steps vs 72 for scaled 1\/√d_k: 59 steps later \(1,82× as many steps\)/);
-    assert.equal(clear.variants[1].cells.relation, '59 steps later (1,82×): clear');
+    assert.equal(clear.variants[1].cells.relation, '59 steps later (1,82×), in 9 of 9 pairs of seeds');
   });
 
   test('plural forms: the language\'s rules pick the form, .other when a translation has no other', () => {
@@ -285,7 +290,7 @@ describe('the page asks for messages and shows the answer in the element\'s lang
     assert.equal(requests[0].messages, true);
     assert.equal(Object.hasOwn(shown[0], 'messages'), false);
     assert.match(shown[0].sentences[0], /\(1,81× as many steps\)/);
-    assert.match(shown[0].variants[1].cells.relation, /^54 steps later \(1,81×\): clear$/);
+    assert.match(shown[0].variants[1].cells.relation, /^54 steps later \(1,81×\), in \d+ of \d+ pairs of seeds$/);
     assert.equal(client.answer, client.answer);  // rendered once per answer and language
     client.update(slots, state, 'en');
     assert.match(client.answer.sentences[0], /\(1\.81× as many steps\)/);

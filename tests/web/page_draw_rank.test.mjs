@@ -27,6 +27,7 @@ function quantile(sorted, p) {
 }
 
 const g3 = (x) => Number(x.toPrecision(3)).toString();  // the page's %.3g for values in 1e-4..1e3
+const s3 = (x) => x.toPrecision(3);  // a value beside another, its trailing zeros kept (0.200 beside 0.0739), in 1e-4..1e3
 
 let env;
 let draws;
@@ -49,8 +50,11 @@ test('the draw\'s rank among seeds 0-199, their median, middle half and saturate
   const spread = await lab(page).locator('[data-note="draw-set"]').textContent();
   assert.ok(spread.includes(`median of ${g3(quantile(tops, 0.5))} and a middle half of ${g3(quantile(tops, 0.25))}–${g3(quantile(tops, 0.75))}`), spread);
   assert.ok(spread.includes(`${saturated} of ${SET} (${g3((100 * saturated) / SET)} %) are saturated`), spread);
-  assert.equal(await lab(page).locator('[data-note="draw-jacobian"]').textContent(),
-    `Raw |J|_F is larger than scaled on ${more.length} of the ${SET} draws (saturated among them: ${more.filter((d) => d.top >= SATURATED).length}).`);
+  // The count and why it can happen, with the saturated ones among them counted (the reason holds for the measured set).
+  const passesMore = await lab(page).locator('[data-note="draw-jacobian"]').textContent();
+  assert.ok(passesMore.startsWith(`Raw |J|_F is larger than scaled on ${more.length} of the ${SET} draws, `
+    + `${more.filter((d) => d.top >= SATURATED).length} of those ${more.length} saturated. `), passesMore);
+  assert.match(passesMore, /a raw row that is not saturated can pass more gradient than the flatter scaled row/);
   // Seed 0 is not saturated and its raw |J|_F beats the scaled one: the page says so and why.
   const seed0 = draws[0];
   assert.ok(seed0.top < SATURATED && seed0.rawJ > seed0.scaledJ, 'the fixture: seed 0 is an unsaturated draw');
@@ -82,9 +86,9 @@ test('the first screen: the demo in one line (its draw, rank and numbers, the CL
     const headline = lab(page).locator('[data-note="demo-headline"]:not([hidden])');
     await headline.waitFor({ timeout: 90000 });
     assert.equal(await headline.textContent(), `The demo in one line: one query and ${KEYS} random keys in d_k = ${DK}, seed ${median.seed} `
-      + `(a middle draw of ${SET}: rank ${Math.floor((SET - 1) / 2) + 1} of ${SET} by raw top weight). Raw softmax: top weight ${g3(cli.raw.max)} `
+      + `(a middle draw of ${SET}: rank ${Math.floor((SET - 1) / 2) + 1} of ${SET} by raw top weight). Raw softmax: top weight ${s3(cli.raw.max)} `
       + `(${cli.raw.max >= SATURATED ? `saturated: at least ${SATURATED}` : `not saturated: below ${SATURATED}`}); scaled by 1/√d_k: `
-      + `${g3(cli.scaled.max)}. Gradient through the softmax (|J|_F): ${g3(cli.raw.jacobian_norm)} raw vs ${g3(cli.scaled.jacobian_norm)} scaled. `
+      + `${s3(cli.scaled.max)}. Gradient through the softmax (|J|_F): ${s3(cli.raw.jacobian_norm)} raw vs ${s3(cli.scaled.jacobian_norm)} scaled. `
       + 'The demo itself is below the exercise.');
     // Desktop: the headline and Start both in the first screen; phone: the headline first, Start within two screens.
     const [line, start] = [await headline.boundingBox(), await lab(page).locator('button', { hasText: 'Start' }).boundingBox()];

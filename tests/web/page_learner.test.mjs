@@ -64,8 +64,9 @@ test('explorer: notes and axes carry what was measured', async (t) => {
       await chart(page, 'sweep-jacobianNorm').locator('.readout-x', { hasText: 'd_k 64' }).waitFor();
       assert.equal(await lab(page).locator('#lab-dk').evaluate((s) => s.closest('.control').querySelector('input.number').value), '64');
       const items = await readoutItems(page, 'sweep-jacobianNorm');
-      assert.ok(items[0].startsWith(`raw ${raw} `), `${items[0]} vs the note's ${raw}`);
-      assert.ok(items[1].includes(` ${scaled} `), `${items[1]} vs the note's ${scaled}`);
+      // The same numbers (the note writes raw beside scaled with their trailing zeros: 0.200, the readout 0.2).
+      assert.equal(Number(/^raw ([\d.]+) /.exec(items[0])[1]), Number(raw), `${items[0]} vs the note's ${raw}`);
+      assert.equal(Number(/ ([\d.]+) \(/.exec(items[1])[1]), Number(scaled), `${items[1]} vs the note's ${scaled}`);
       assert.ok(await note.locator('button').isDisabled(), 'already at the exercise’s d_k');
     });
 
@@ -94,7 +95,7 @@ test('explorer: notes and axes carry what was measured', async (t) => {
       await caption.filter({ hasText: 'd_k = 1)' }).waitFor();
       const text = await caption.textContent();
       assert.match(text, /a sum of only 1 product of two normals, which is not normal/);
-      const share = Number(/([\d.]+) % of samples lie beyond 3σ/.exec(text)[1]);
+      const share = Number(/([\d.]+) % of samples lie more than 3 standard deviations/.exec(text)[1]);
       assert.ok(share > 0.54, `tail share ${share} %`);
     });
     assert.deepEqual(errors, []);

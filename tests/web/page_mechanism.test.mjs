@@ -67,13 +67,15 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     assert.ok(early('unscaled', 0) < early('scaled', 0));
     assert.match(mechanism.qk.join(' '), /Steps 1–20: unscaled's q\/k gradient is [\d.e+-]+, [\d.e+-]+× (larger|smaller) than scaled 1\/√d_k's [\d.e+-]+\./);
 
-    // Saturated: one definition, its window in the sentence: the mean top weight at step 1 (before any update)
-    // and over the last steps, each judged by the core's bar.
+    // Saturated: one definition, its window in the sentence: each layer's top weight at step 1 (before any update)
+    // and over the last steps, each judged by the core's bar; no mean over layers that would hide a one-hot layer.
     const bar = data.answer.definitions.saturatedTopWeight;
+    assert.doesNotMatch(jacobian, /mean top weight/);
     for (const label of ['scaled 1/√d_k', 'unscaled']) {
-      const m = new RegExp(`${label.replace(/[/√]/g, (c) => `\\${c}`)}'s mean top weight .*?: ([\\d.e+-]+) at step 1, before any update \\((not )?saturated`).exec(jacobian);
+      const m = new RegExp(`${label.replace(/[/√]/g, (c) => `\\${c}`)}'s top weight per layer .*?: at step 1, before any update \\(layer 1 ([\\d.e+-]+), (not )?saturated.*? · layer 2 ([\\d.e+-]+), (not )?saturated`).exec(jacobian);
       assert.ok(m, jacobian);
       assert.equal(m[2] === undefined, Number(m[1]) >= bar, `${label}: ${m[0]}`);
+      assert.equal(m[4] === undefined, Number(m[3]) >= bar, `${label}: ${m[0]}`);
     }
     assert.doesNotMatch(jacobian, /in those first steps/);
 
@@ -100,6 +102,17 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     assert.match(paragraphs.join(' '), learned === 2 ? /unscaled learned on all 2 seeds/
       : learned === 0 ? /unscaled learned on none of its 2 seeds/ : /unscaled learned on 1 of 2 seeds \(seed \d;/);
     assert.doesNotMatch(paragraphs.join(' '), /still learn|passes a direction/);
+    // Why unscaled's step does more: the same weight step moves its logits √d_k = 8 times as far, beside the logit
+    // spread measured in the runs (steps 1-20, the layers' mean, median over seeds), read here from the export.
+    const spreadEarly = (variant) => median(data.runs.filter((r) => r.variant === variant).map((r) => mean(
+      Array.from({ length: window }, (_, t) => mean(r.logitSpreadByLayer.map((layer) => layer[t]))))));
+    const logits = paragraphs.join(' ');
+    assert.match(logits, /Unscaled multiplies q·k by 1 instead of 1\/√d_k = 1\/8, so at the same weights/);
+    assert.match(logits, /moves its logits 8× as far as the same change moves scaled 1\/√d_k's/);
+    const measured = /unscaled's logit spread is ([\d.]+), ([\d.]+)× scaled 1\/√d_k's ([\d.]+)\./.exec(logits);
+    assert.ok(measured, logits);
+    assert.equal(Number(measured[1]), g3(spreadEarly('unscaled')), logits);
+    assert.equal(Number(measured[3]), g3(spreadEarly('scaled')), logits);
     assert.deepEqual(errors, []);
     await context.close();
   } finally {

@@ -37,7 +37,7 @@ for (const mode of MODES) {
     assert.match(answer, /(reached smoothed loss 0\.1|did not reach smoothed loss 0\.1 and stay below it in 70 steps|Neither)/);
     assert.match(await train.locator('.answer-table tr[data-variant="unscaled"] td[data-cell="median"]').textContent(), /^(\d+(\.\d)?|never \(in 70 steps\))$/);
     assert.deepEqual(await runSteps(page), [70, 70]);
-    assert.match(await train.locator('.progress-text').textContent(), /140 \/ 140 steps/);
+    assert.match(await train.locator('.progress-text').textContent(), /140 of 140 steps \(2 runs × 70 steps\)/);
     assert.equal(await train.locator('[data-chart="attention-scaled"] canvas').count(), 1);
     assert.match(await train.locator('[data-chart="attention-scaled"] .chart-readout').textContent(), /step 70 · layer 2 · head 1/);
     assert.equal(await train.locator('button', { hasText: 'Start' }).isDisabled(), true);

@@ -77,7 +77,7 @@ struct MechanismCurves {
   std::vector<float> qk_update;   // the optimizer's change of W_q, W_k, b_q, b_k
   std::vector<std::vector<float>> jacobian;  // (layers, steps) mean softmax Jacobian norm of each layer's rows
   std::vector<float> spread;      // mean logit spread (row max - row mean)
-  std::vector<float> top_weight;  // mean top weight of the attention rows
+  std::vector<std::vector<float>> top_weight;  // (layers, steps) mean top weight of each layer's rows
   bool given() const { return !qk_grad.empty(); }
 };
 

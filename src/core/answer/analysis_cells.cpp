@@ -114,7 +114,10 @@ Arg variant_seeds_arg(const VariantResult& v) {
 }
 
 Arg variant_relation_arg(const VariantResult& v, int steps) {
-  const auto judged = [&v](const char* key) { return Message(key).with("difference", difference(v, /*cell=*/true)); };
+  const auto judged = [&v](const char* key) {
+    return Message(key).with("difference", difference(v, /*cell=*/true)).with("ahead", Arg::count(v.pairs_ahead))
+        .with("pairs", Arg::count(v.pairs));
+  };
   switch (v.outcome) {
     case Outcome::reference: return Message("relation.reference");
     case Outcome::pending: case Outcome::single: return Message("pending");

@@ -12,8 +12,19 @@ namespace sqrtdk {
 namespace {
 
 // "at a median of 61 steps" (several seeds) or "at step 61" (one).
-Message reached_at(const VariantResult& v) {
-  return Message(v.runs.size() == 1 ? "at.step" : "at.median").with("steps", Arg::count(v.median_steps_to_threshold));
+// With seeds that never got there: "at a median of 121 steps over its 3 seeds (1 never got there and counts as the
+// slowest)", so that the median beside "121 · 121 · never" says what it is taken over.
+Message reached_at(const VariantResult& v, bool say_never = true) {
+  const std::size_t n = v.runs.size();
+  const int missing = static_cast<int>(std::count_if(v.runs.begin(), v.runs.end(), [](const RunSummary& r) {
+    return r.steps_to_threshold <= 0 && !r.pending();
+  }));
+  if (say_never && n > 1 && missing > 0) {
+    Message m("at.median.never");
+    return m.plural_by("missing", missing).with("steps", Arg::count(v.median_steps_to_threshold))
+        .with("seeds", Arg::count(static_cast<double>(n)));
+  }
+  return Message(n == 1 ? "at.step" : "at.median").with("steps", Arg::count(v.median_steps_to_threshold));
 }
 
 // The seeds' steps to threshold as a range: "58–72", "103–never", "61".
@@ -71,7 +82,7 @@ Message missed(const VariantResult& v, const Answer& a) {
 Message reached(const VariantResult& v) {
   const bool some = static_cast<std::size_t>(v.runs_reaching) < v.runs.size();
   Message m(some ? "reached.some" : "reached");
-  m.with("label", variant_label_arg(v)).with("at", reached_at(v));
+  m.with("label", variant_label_arg(v)).with("at", reached_at(v, /*say_never=*/false));
   if (some) m.with("reaching", Arg::count(v.runs_reaching)).with("seeds", seeds_message(v.runs.size()));
   return m;
 }
@@ -106,7 +117,8 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
                              .with("ref", variant_label_arg(ref))
                              .with("difference", difference(v, /*cell=*/false));
   const char* slower_or_faster = v.steps_earlier > 0 ? ".slower" : ".faster";
-  // Every pair ordered: "every seed of A was slower than every seed of B"; most: "in 99 of the 100 pairs".
+  // Every pair ordered: "every seed of A got there later than every seed of B: all 9 pairs of seeds"; most: "in 99
+  // of the 100 pairs".  Counts, never a verdict word: three seeds make 9 pairs, not a certainty.
   const char* every_or_most = v.pairs_ahead == v.pairs ? "" : ".most";
   // "over 3 seeds each", "over 10 and 3 seeds": what the verdict rests on.
   const Message over = Message(v.runs.size() == ref.runs.size() ? "over.each" : "over.both")

@@ -31,10 +31,13 @@ MechanismCurves mechanism_curves(const TrainLog& log) {
   m.qk_update = whole_model(log, find_metric("qk_update_norm"));
   const std::size_t L = static_cast<std::size_t>(log.n_layers);
   m.jacobian.assign(L, std::vector<float>(log.size()));
+  m.top_weight.assign(L, std::vector<float>(log.size()));
   for (std::size_t t = 0; t < log.size(); ++t)
-    for (std::size_t l = 0; l < L; ++l) m.jacobian[l][t] = log.jacobian_norm[t * L + l];
+    for (std::size_t l = 0; l < L; ++l) {
+      m.jacobian[l][t] = log.jacobian_norm[t * L + l];
+      m.top_weight[l][t] = log.top_weight[t * L + l];
+    }
   m.spread = whole_model(log, find_metric("logit_spread"));
-  m.top_weight = whole_model(log, find_metric("top_weight"));
   return m;
 }
 

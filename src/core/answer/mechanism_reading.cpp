@@ -17,9 +17,10 @@ double window_mean(const std::vector<float>& x, std::size_t from, std::size_t to
 // Steps of a run whose every mechanism curve and loss are finite (a diverged run ends early).
 std::size_t usable_steps(const RunCurve& r) {
   const MechanismCurves& m = r.mechanism;
-  std::size_t n = std::min({r.loss.size(), m.qk_grad.size(), m.qk_update.size(), m.spread.size(), m.top_weight.size()});
-  if (m.jacobian.empty()) return 0;
+  std::size_t n = std::min({r.loss.size(), m.qk_grad.size(), m.qk_update.size(), m.spread.size()});
+  if (m.jacobian.empty() || m.top_weight.size() != m.jacobian.size()) return 0;
   for (const std::vector<float>& layer : m.jacobian) n = std::min(n, layer.size());
+  for (const std::vector<float>& layer : m.top_weight) n = std::min(n, layer.size());
   for (std::size_t t = 0; t < n; ++t)
     if (!std::isfinite(r.loss[t]) || !std::isfinite(m.qk_grad[t])) return t;
   return n;
@@ -27,9 +28,10 @@ std::size_t usable_steps(const RunCurve& r) {
 
 VariantMechanism measure(const VariantCurves& v, int window) {
   const std::size_t w = static_cast<std::size_t>(window);
-  std::vector<double> eg, eu, ejm, es, et, st, lt, lg, ls, drop, peak_step;
+  std::vector<double> eg, eu, ejm, es, lg, ls, drop, peak_step;
   std::vector<RunMechanism> per_run;
-  std::vector<std::vector<double>> ej, lj;  // (layers, seeds)
+  std::vector<double> out_peak_spread, out_peak_spread_step;
+  std::vector<std::vector<double>> ej, lj, st, lt;  // (layers, seeds)
   for (const RunCurve& r : v.runs) {
     const std::size_t n = usable_steps(r);
     if (!r.mechanism.given() || n < w) continue;
@@ -37,19 +39,17 @@ VariantMechanism measure(const VariantCurves& v, int window) {
     eg.push_back(window_mean(m.qk_grad, 0, w));
     eu.push_back(window_mean(m.qk_update, 0, w));
     const std::size_t L = m.jacobian.size();
-    ej.resize(std::max(ej.size(), L));
-    lj.resize(std::max(lj.size(), L));
+    for (auto* by_layer : {&ej, &lj, &st, &lt}) by_layer->resize(std::max(by_layer->size(), L));
     double mean_early = 0;
     for (std::size_t l = 0; l < L; ++l) {
       ej[l].push_back(window_mean(m.jacobian[l], 0, w));
       lj[l].push_back(window_mean(m.jacobian[l], n - w, n));
       mean_early += ej[l].back() / static_cast<double>(L);
+      st[l].push_back(m.top_weight[l][0]);
+      lt[l].push_back(window_mean(m.top_weight[l], n - w, n));
     }
     ejm.push_back(mean_early);
     es.push_back(window_mean(m.spread, 0, w));
-    et.push_back(window_mean(m.top_weight, 0, w));
-    st.push_back(m.top_weight[0]);
-    lt.push_back(window_mean(m.top_weight, n - w, n));
     lg.push_back(window_mean(m.qk_grad, n - w, n));
     ls.push_back(window_mean(m.spread, n - w, n));
     const std::vector<double> smooth = smoothed_loss(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
@@ -57,15 +57,23 @@ VariantMechanism measure(const VariantCurves& v, int window) {
     drop.push_back(smooth.back() > 0 ? *peak / smooth.back() : kNaN);
     peak_step.push_back(static_cast<double>(peak - smooth.begin()) + 1);
     per_run.push_back({r.seed, drop.back(), peak_step.back(), lg.back()});
+    const std::vector<double> spread = smoothed_loss(std::vector<float>(m.spread.begin(), m.spread.begin() + n), window);
+    const auto top = std::max_element(spread.begin(), spread.end());
+    out_peak_spread.push_back(*top);
+    out_peak_spread_step.push_back(static_cast<double>(top - spread.begin()) + 1);
   }
   VariantMechanism out;
   out.runs = static_cast<int>(eg.size());
   if (out.runs == 0) return out;
   out.early_grad = median(eg), out.early_update = median(eu), out.early_jacobian_mean = median(ejm);
-  out.early_spread = median(es), out.early_top = median(et);
+  out.early_spread = median(es);
   out.late_grad = median(lg), out.late_spread = median(ls);
-  out.start_top = median(st), out.late_top = median(lt);
+  for (std::size_t l = 0; l < st.size(); ++l) {
+    out.start_top.push_back(median(st[l]));
+    out.late_top.push_back(median(lt[l]));
+  }
   out.per_run = per_run;
+  out.peak_spread = out_peak_spread, out.peak_spread_step = out_peak_spread_step;
   for (std::size_t l = 0; l < lj.size(); ++l) {
     const double late = median(lj[l]);
     if (l == 0 || late < out.late_jacobian) {
@@ -98,6 +106,19 @@ Message saturation_verdict(double top) {
   return Message(saturated(top) ? "mech.top.saturated" : "mech.top.not_saturated").with("bar", Arg::value(kSaturatedTopWeight));
 }
 
+// A variant's top weight per layer: "layer 1 0.997 · layer 2 0.81", each with its verdict when `judged`
+// ("layer 1 0.997, saturated: at least 0.9").
+Arg top_by_layer(const std::vector<double>& tops, bool judged) {
+  std::vector<Arg> items;
+  for (std::size_t l = 0; l < tops.size(); ++l) {
+    Message item(judged ? "mech.top.layer" : "mech.layer_value");
+    item.with("layer", Arg::count(static_cast<double>(l + 1))).with("value", Arg::value(tops[l]));
+    if (judged) item.with("verdict", saturation_verdict(tops[l]));
+    items.push_back(item);
+  }
+  return Arg::list("join.dot", items);
+}
+
 bool learns(const VariantResult& v) { return std::isfinite(v.median_steps_to_threshold); }
 
 // "seeds 0, 1" for the runs of `v` that learned (or did not).
@@ -127,6 +148,12 @@ Message peak_steps_arg(const std::vector<double>& steps) {
   return Message("mech.steps_range").with("low", Arg::count(*low)).with("high", Arg::count(*high));
 }
 
+// "unscaled 0.146 (layer 2)": a variant's |J|_F in its layer whose |J|_F ends smallest.
+Message jacobian_item(const VariantResult& r, const VariantMechanism& v, double value) {
+  return Message("mech.item.layer").with("label", variant_label_arg(r)).with("value", Arg::value(value))
+      .with("layer", Arg::count(v.jacobian_layer + 1));
+}
+
 void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
   const VariantMechanism& ref = out.variants[0];
   const Arg window = Arg::count(a.defs.window);
@@ -137,13 +164,16 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
                          .with("ref", variant_label_arg(a.variants[0])).with("grad", Arg::value(v.early_grad))
                          .with("refGrad", Arg::value(ref.early_grad)).with("relation", relation(v.early_grad, ref.early_grad)));
     if (vs[i].name == "unscaled" && vs[0].name == "scaled")
-      // Larger: by the scale's factor, less what the sharper softmax takes back (if it is sharper at all).
-      out.qk.push_back(Message(v.early_grad < ref.early_grad                          ? "mech.qk.smaller_why"
-                               : v.early_jacobian_mean < ref.early_jacobian_mean ? "mech.qk.larger_why"
-                                                                                  : "mech.qk.larger_why_not_sharper")
+      // Larger: by the scale's factor, less what the sharper softmax takes back (if it is sharper at all).  |J|_F
+      // as the Jacobian chart's sentence reads it (each variant's layer whose |J|_F ends smallest): one number
+      // for one quantity on the page.
+      out.qk.push_back(Message(v.early_grad < ref.early_grad            ? "mech.qk.smaller_why"
+                               : v.early_jacobian < ref.early_jacobian ? "mech.qk.larger_why"
+                                                                        : "mech.qk.larger_why_not_sharper")
                            .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
-                           .with("jacobian", Arg::value(v.early_jacobian_mean))
-                           .with("refJacobian", Arg::value(ref.early_jacobian_mean)));
+                           .with("window", window)
+                           .with("jacobians", Arg::list("join.dot", {jacobian_item(a.variants[i], v, v.early_jacobian),
+                                                                     jacobian_item(a.variants[0], ref, ref.early_jacobian)})));
   }
   if (!a.ready) return;
   for (std::size_t i = 0; i < vs.size(); ++i) {
@@ -190,9 +220,8 @@ void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismS
     const Arg layer = Arg::count(v.jacobian_layer + 1);
     early.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.early_jacobian)).with("layer", layer));
     late.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.late_jacobian)).with("layer", layer));
-    out.jacobian.push_back(Message("mech.top").with("label", label).with("start", Arg::value(v.start_top))
-                               .with("startVerdict", saturation_verdict(v.start_top)).with("end", Arg::value(v.late_top))
-                               .with("endVerdict", saturation_verdict(v.late_top)).with("window", Arg::count(a.defs.window)));
+    out.jacobian.push_back(Message("mech.top").with("label", label).with("start", top_by_layer(v.start_top, true))
+                               .with("end", top_by_layer(v.late_top, true)).with("window", Arg::count(a.defs.window)));
   }
   if (early.empty()) return;
   out.jacobian.insert(out.jacobian.begin(),
@@ -236,21 +265,35 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
   body.with("label", label).with("ref", ref_label).with("window", window).with("bar", bar)
       .with("grad", relation(v.early_grad, ref.early_grad)).with("update", relation(v.early_update, ref.early_update))
       .with("lr", Arg::value(s.lr)).with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
-      .with("refSpread", Arg::value(ref.early_spread)).with("startTop", Arg::value(v.start_top))
-      .with("refStartTop", Arg::value(ref.start_top))
+      .with("refSpread", Arg::value(ref.early_spread)).with("startTop", top_by_layer(v.start_top, false))
+      .with("refStartTop", top_by_layer(ref.start_top, false))
       .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
       .with("layer", Arg::count(v.jacobian_layer + 1)).with("refJacobianEnd", Arg::value(ref.late_jacobian))
-      .with("drop", times_arg(v.drop));
+      .with("drop", times_arg(v.drop)).with("topEnd", top_by_layer(v.late_top, true));
+  if (!v.peak_spread.empty()) {
+    std::vector<double> grad_peaks;
+    for (const RunMechanism& run : v.per_run) grad_peaks.push_back(run.peak_step);
+    body.with("peakSpread", range_arg(v.peak_spread, Arg::value)).with("peakStep", peak_steps_arg(v.peak_spread_step))
+        .with("gradPeak", peak_steps_arg(grad_peaks));
+  }
   if (qknorm) {  // beside the variant QK-norm fixes: unscaled when it ran, else the reference
     const std::size_t o = subject_of(vs) != qknorm ? subject_of(vs) : 0;
     body.with("other", variant_label_arg(a.variants[o])).with("otherSpread", Arg::value(out.variants[o].early_spread))
         .with("otherSpreadEnd", Arg::value(out.variants[o].late_spread));
   }
   out.why.push_back(body);
-  out.why.push_back(Message("mech.why.late").with("label", label).with("ref", ref_label).with("window", window)
-                        .with("bar", bar).with("spreadEnd", Arg::value(v.late_spread))
-                        .with("refSpreadEnd", Arg::value(ref.late_spread)).with("topEnd", Arg::value(v.late_top))
-                        .with("refTopEnd", Arg::value(ref.late_top)));
+  const bool unscaled_vs_scaled = vs[i].name == "unscaled" && vs[0].name == "scaled";
+  if (reason == "adam" && unscaled_vs_scaled)  // the same weight step, √d_k times the logit step
+    out.why.push_back(Message("mech.why.adam.logits").with("label", label).with("ref", ref_label).with("window", window)
+                          .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
+                          .with("spread", Arg::value(v.early_spread)).with("refSpread", Arg::value(ref.early_spread))
+                          .with("spreadTimes", times_arg(v.early_spread / ref.early_spread)));
+  if (reason != "sgd") {  // SGD's box reads the late window in its own order
+    out.why.push_back(Message("mech.why.late").with("label", label).with("ref", ref_label).with("window", window)
+                          .with("bar", bar).with("spreadEnd", Arg::value(v.late_spread))
+                          .with("refSpreadEnd", Arg::value(ref.late_spread)).with("topEnd", top_by_layer(v.late_top, false))
+                          .with("refTopEnd", top_by_layer(ref.late_top, false)));
+  }
   const int seeds = static_cast<int>(r.runs.size());
   const char* outcome = r.runs_reaching == seeds ? "mech.why.learned.all"
                         : r.runs_reaching > 0    ? "mech.why.learned.some"

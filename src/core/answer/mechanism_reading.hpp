@@ -13,13 +13,16 @@
 // Jacobian |J|_F per layer; a variant is read in its layer whose late |J|_F is smallest (the most saturated
 //           one: a mean over layers would hide a first layer whose softmax passes nothing behind a second that
 //           does).
-// Saturated the mean top weight (whole model) judged by saturation.hpp, read at step 1 (before any update, so the
-//           same for every optimizer on the same seeds and initialisation) and over the late window; every
-//           sentence that says "saturated" names its window.
+// Saturated a layer's mean top weight (over its rows) judged by saturation.hpp, read per layer at step 1 (before
+//           any update, so the same for every optimizer on the same seeds and initialisation) and over the late
+//           window; every sentence that says "saturated" names its window and its layer.
 // Why box   once the answer is ready and the reference learned, one box for the reason the settings give: QK-norm
 //           (about the qknorm variant: its bounded logits), GPT init (small initial logits), else the optimizer's
 //           step (Adam's normalised one, SGD's proportional one), about unscaled (else the first variant after
-//           the reference); each ends with the late readings and which seeds learned, by name.
+//           the reference); each ends with the late readings and which seeds learned, by name.  Adam's box adds
+//           what the same weight step does to unscaled's logits (√d_k times as far) beside the measured spread;
+//           SGD's reads its measurements in the order they happen (the start, the q/k gradient's and the logit
+//           spread's peaks, the last window, the gradient's fall), seeds' ranges where they differ.
 #pragma once
 #include <string>
 #include <vector>
@@ -52,12 +55,15 @@ struct RunMechanism {
 struct VariantMechanism {
   int runs = 0;                    // runs with at least a window of mechanism curves
   std::vector<RunMechanism> per_run;
-  double start_top = kNaN, late_top = kNaN;  // mean top weight at step 1 and over the late window
-  double early_grad = kNaN, early_update = kNaN, early_spread = kNaN, early_top = kNaN;
+  std::vector<double> start_top, late_top;  // per layer: the mean top weight of its rows at step 1 and over the late
+                                            // window (a mean over layers would hide a one-hot layer)
+  double early_grad = kNaN, early_update = kNaN, early_spread = kNaN;
   double late_grad = kNaN, late_spread = kNaN;
   double early_jacobian_mean = kNaN;  // over all layers
   int jacobian_layer = 0;          // 0-based: the layer whose |J|_F ends smallest (median over seeds)
   double early_jacobian = kNaN, late_jacobian = kNaN;  // in that layer
+  std::vector<double> peak_spread, peak_spread_step;  // per run: the largest trailing mean (window w) of the
+                                   // logit spread and its step
   double drop = kNaN;              // median over seeds of the q/k gradient's drop
   double peak_step = kNaN;         // median over seeds of the step of its peak
 };

@@ -37,6 +37,19 @@ std::string format_number(double x) {
   return mantissa + "×" + power;
 }
 
+std::string format_significant(double x) {
+  if (std::isnan(x) || std::isinf(x) || x == 0) return format_number(x);
+  // %.2e rounds to 3 significant digits as %.3g does; its exponent says how many decimals keep all three.  (glibc's
+  // %#.3g writes 999.5 as "1.e+03", losing the zeros.)
+  const std::string e_form = printed("%.2e", x);
+  const std::size_t e = e_form.find('e');
+  const int exponent = std::stoi(e_form.substr(e + 1));
+  if (exponent < -4 || exponent >= 3) return e_form.substr(0, e) + "×" + power_of_ten(exponent);
+  char format[8];
+  std::snprintf(format, sizeof format, "%%.%df", 2 - exponent);
+  return printed(format, x);
+}
+
 std::string format_given(double x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return infinity(x);

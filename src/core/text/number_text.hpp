@@ -10,6 +10,11 @@ namespace sqrtdk {
 // "–" for none (NaN), "∞" / "-∞" for infinity.
 std::string format_number(double x);
 
+// A measured value shown beside another of its kind (a column, "raw vs scaled"): format_number's 3 significant
+// digits with their trailing zeros kept ("0.200" beside "0.0739", "1.00×10⁻⁵"), so that a value that happens to
+// round to one digit does not read as a given, round number.
+std::string format_significant(double x);
+
 // 10 to a whole power, the exponent in superscript digits: "10⁻⁵", "10⁰", "10¹²".
 std::string power_of_ten(int exponent);
 

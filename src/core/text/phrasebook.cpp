@@ -21,35 +21,32 @@ const std::vector<Phrase>& phrasebook() {
       // a variant against the reference: {result}, then what the seeds say
       {"compare.result", "{label} reached smoothed loss {threshold} {at} vs {refSteps} for {ref}: {difference}."},
       {"compare.clear.slower",
-       "{result} A clear difference {over}: every seed of {label} ({range} steps) was slower than every seed of {ref} "
-       "({refRange})."},
+       "{result} Counted {over}, every seed of {label} ({range} steps) got there later than every seed of {ref} "
+       "({refRange}): all {pairs} pairs of seeds."},
       {"compare.clear.slower.most",
-       "{result} A clear difference {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
-       "there later than {ref} ({label}: {range} steps; {ref}: {refRange})."},
+       "{result} Counted {over}, {label} got there later than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "({label}: {range} steps; {ref}: {refRange})."},
       {"compare.clear.faster.most",
-       "{result} A clear difference {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
-       "there sooner than {ref} ({label}: {range} steps; {ref}: {refRange})."},
+       "{result} Counted {over}, {label} got there sooner than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "({label}: {range} steps; {ref}: {refRange})."},
       {"compare.clear.faster",
-       "{result} A clear difference {over}: every seed of {label} ({range} steps) was faster than every seed of {ref} "
-       "({refRange})."},
+       "{result} Counted {over}, every seed of {label} ({range} steps) got there sooner than every seed of {ref} "
+       "({refRange}): all {pairs} pairs of seeds."},
       {"compare.spread",
        "{result} Within the spread of the seeds ({over}): {label} took {range} steps and {ref} {refRange}; one got "
-       "there first in only {ahead} of the {pairs} pairs of seeds, fewer than the {share} % a clear difference needs, "
-       "so there is no clear difference."},
+       "there first in only {ahead} of the {pairs} pairs of seeds, fewer than the {share} % a clear difference needs."},
       {"compare.small.slower",
-       "{result} Small but consistent {over}: every seed of {label} ({range} steps) was slower than every seed of {ref} "
-       "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
+       "{result} Counted {over}, every seed of {label} ({range} steps) got there later than every seed of {ref} "
+       "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.small.slower.most",
-       "{result} Small but consistent {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
-       "there later than {ref} ({label}: {range} steps; {ref}: {refRange}), by less than the {clearRatio}× a clear "
-       "difference needs, so the two are about equally fast."},
+       "{result} Counted {over}, {label} got there later than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "({label}: {range} steps; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster.most",
-       "{result} Small but consistent {over}: in {ahead} of the {pairs} pairs of seeds {label} got "
-       "there sooner than {ref} ({label}: {range} steps; {ref}: {refRange}), by less than the {clearRatio}× a clear "
-       "difference needs, so the two are about equally fast."},
+       "{result} Counted {over}, {label} got there sooner than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "({label}: {range} steps; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster",
-       "{result} Small but consistent {over}: every seed of {label} ({range} steps) was faster than every seed of {ref} "
-       "({refRange}), by less than the {clearRatio}× a clear difference needs, so the two are about equally fast."},
+       "{result} Counted {over}, every seed of {label} ({range} steps) got there sooner than every seed of {ref} "
+       "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.never", "{missed}; {reached}."},
       {"compare.neither",
        "Neither {label} nor {ref} reached smoothed loss {threshold} in {steps} steps, so this run cannot say which "
@@ -65,6 +62,10 @@ const std::vector<Phrase>& phrasebook() {
       // parts of those sentences
       {"at.step", "at step {steps}"},
       {"at.median", "at a median of {steps} steps"},
+      {"at.median.never.one",
+       "at a median of {steps} steps over its {seeds} seeds ({missing} never got there and counts as the slowest)"},
+      {"at.median.never.other",
+       "at a median of {steps} steps over its {seeds} seeds ({missing} never got there and count as the slowest)"},
       {"missed", "{label} did not reach smoothed loss {threshold} and stay below it in {steps} steps"},
       {"missed.all", "{label} did not reach smoothed loss {threshold} and stay below it in {steps} steps for any of {seeds}"},
       {"missed.some.one",
@@ -118,9 +119,9 @@ const std::vector<Phrase>& phrasebook() {
       {"relation.reference", "reference"},
       {"relation.reference_never", "reached it; the reference never did"},
       {"relation.neither", "neither reached it"},
-      {"relation.clear", "{difference}: clear"},
-      {"relation.spread", "{difference}: within the seeds' spread"},
-      {"relation.small", "{difference}: small but consistent"},
+      {"relation.clear", "{difference}, in {ahead} of {pairs} pairs of seeds"},
+      {"relation.spread", "{difference}, in only {ahead} of {pairs} pairs of seeds"},
+      {"relation.small", "{difference}, in {ahead} of {pairs} pairs of seeds"},
       {"relation.one_seed", "{difference}: one seed, no spread to judge"},
 
       // the definitions under the table: "{term}: {text}", each term's text below (the glossary shows the same two)
@@ -174,7 +175,7 @@ const std::vector<Phrase>& phrasebook() {
        "at {bar} it can still pass a part of it."},
       {"term.entropy", "Entropy, nats"},
       {"glossary.entropy",
-       "−Σ p_i ln p_i, how spread a row's weights are: 0 when one key takes all the weight, ln n when n keys "
+       "−Σ p_i ln p_i, how evenly a row's weights are shared: 0 when one key takes all the weight, ln n when n keys "
        "share it evenly. Nats are its unit with the natural logarithm (1 nat ≈ 1.44 bits); the loss is in nats "
        "too."},
       {"term.effective_keys", "Effective keys (eff. keys)"},
@@ -216,7 +217,8 @@ const std::vector<Phrase>& phrasebook() {
       {"term.qk_gradient", "q/k gradient"},
       {"glossary.qk_gradient",
        "the size (root sum of squares) of the loss's gradient on the query and key weights of a layer's "
-       "attention (W_q, W_k and their biases); for the whole model, of every layer's together. It reaches q and "
+       "attention (W_q, W_k and their biases), written ‖∇W_q, W_k‖ (∇: the gradient, ‖·‖: its size); for the "
+       "whole model, of every layer's together. It reaches q and "
        "k only through the softmax; the lesson's dying gradient is this gradient small while the loss is still "
        "high."},
       {"term.logit_spread", "Logit spread"},
@@ -268,19 +270,19 @@ const std::vector<Phrase>& phrasebook() {
        "Steps 1–{window}: {label}'s q/k gradient is {grad}, {relation} than {ref}'s {refGrad}."},
       {"mech.qk.larger_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
-       "gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F {jacobian} vs "
-       "{refJacobian}, the mean over layers) and passes less of the gradient, but in these steps not enough "
+       "gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F in steps 1–{window}: "
+       "{jacobians}, as under the Jacobian chart) and passes less of the gradient, but in these steps not enough "
        "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient that is small "
        "while the loss is still high."},
       {"mech.qk.larger_why_not_sharper",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}, and in these steps its softmax is not sharper (|J|_F "
-       "{jacobian} vs {refJacobian}, the mean over layers). The lesson's dying gradient is another thing: "
+       "{jacobians}, as under the Jacobian chart). The lesson's dying gradient is another thing: "
        "a gradient that is small while the loss is still high."},
       {"mech.qk.smaller_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}, but its sharper softmax passes less of the gradient "
-       "(|J|_F {jacobian} vs {refJacobian}, the mean over layers), and its q/k gradient is smaller."},
+       "(|J|_F in steps 1–{window}: {jacobians}, as under the Jacobian chart), and its q/k gradient is smaller."},
       {"mech.seeds.one", "seed {list}"},
       {"mech.seeds.other", "seeds {list}"},
       {"mech.group.one", "seed {list}"},
@@ -304,9 +306,10 @@ const std::vector<Phrase>& phrasebook() {
        "have 1 to {keys} keys; {keys} even keys give {uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
        "{late}."},
       {"mech.top",
-       "{label}'s mean top weight (the largest softmax weight of a row, averaged over rows and layers; median over "
-       "seeds): {start} at step 1, before any update ({startVerdict}); {end} over the last {window} steps "
-       "({endVerdict})."},
+       "{label}'s top weight per layer (the largest softmax weight of a row, the mean over the layer's rows; median "
+       "over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
+      {"mech.top.layer", "layer {layer} {value}, {verdict}"},
+      {"mech.layer_value", "layer {layer} {value}"},
       {"mech.top.saturated", "saturated: at least {bar}"},
       {"mech.top.not_saturated", "not saturated: below {bar}"},
       {"mech.spread",
@@ -321,15 +324,22 @@ const std::vector<Phrase>& phrasebook() {
        "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
        "does not set the size of the step."},
       {"mech.why.sgd",
-       "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a smaller gradient makes a "
-       "smaller step. In layer {layer}, {label}'s |J|_F went from {jacobian} in steps 1–{window} to {jacobianEnd} "
-       "in the last {window} steps ({ref}: {refJacobianEnd}), and its q/k gradient ended {drop} below its peak "
-       "(median over seeds)."},
+       "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a larger gradient makes a "
+       "larger step and a smaller one a smaller step. What {label} did (one number: the median over seeds; two: the "
+       "range of the seeds): in steps 1–{window} its q/k gradient was {grad} than {ref}'s and its logit spread "
+       "{spread} ({ref}: {refSpread}); its q/k gradient peaked at {gradPeak}; its logit spread reached its largest, "
+       "{peakSpread}, at {peakStep}; over the last {window} steps its spread was {spreadEnd}, its top weight "
+       "({topEnd}), and |J|_F in layer {layer} was {jacobianEnd} ({ref}: {refJacobianEnd}); its q/k gradient "
+       "ended {drop} below its peak."},
+      {"mech.why.adam.logits",
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, so at the same weights a change to W_q and W_k "
+       "moves its logits {root}× as far as the same change moves {ref}'s. Measured in steps 1–{window} (median over "
+       "seeds): {label}'s logit spread is {spread}, {spreadTimes} {ref}'s {refSpread}."},
       {"mech.why.gpt",
        "GPT init draws every weight from N(0, 0.02²) (standard deviation 0.02), far smaller than Xavier's, so q and k start small and so do "
        "the logits, with or without 1/√d_k. Measured: over steps 1–{window} {label}'s logit spread is {spread} "
-       "({ref}: {refSpread}), and at step 1 its mean top weight is {startTop} ({ref}: {refStartTop}; saturated: "
-       "at least {bar})."},
+       "({ref}: {refSpread}), and at step 1 its top weight (per layer, the mean over its rows) is {startTop} ({ref}: "
+       "{refStartTop}; saturated: at least {bar})."},
       {"mech.why.qknorm",
        "QK-norm divides each q and k by its length, so q·k lies between −1 and 1, and multiplies it by a learned "
        "gain g: every logit lies between −g and g, whatever the size of q and k. Measured: {label}'s logit spread is "
@@ -337,7 +347,7 @@ const std::vector<Phrase>& phrasebook() {
        "{otherSpreadEnd})."},
       {"mech.why.late",
        "Over the last {window} steps (median over seeds): {label}'s logit spread {spreadEnd} ({ref}: "
-       "{refSpreadEnd}), mean top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar})."},
+       "{refSpreadEnd}), top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar})."},
       {"mech.why.learned.all", "{label} learned on all {seeds} seeds: median {steps} steps to {threshold}, {ref} {refSteps}."},
       {"mech.why.learned.some",
        "{label} learned on {learned} of {seeds} seeds ({learnedSeeds}; median {steps} steps to {threshold}, {ref} "

@@ -10,8 +10,8 @@ import { localizeAnswer } from './localize-answer.js';
 
 const STOPPED = new Set(['done', 'diverged', 'failed']);
 // The whole-model curves the core's mechanism readings take (src/wasm/analysis_bindings.cpp, runs[].mechanism),
-// and the Jacobian norm per layer.
-const MECHANISM_CURVES = Object.freeze(['qkGradNorm', 'qkUpdateNorm', 'logitSpread', 'topWeight']);
+// and the Jacobian norm and the top weight per layer.
+const MECHANISM_CURVES = Object.freeze(['qkGradNorm', 'qkUpdateNorm', 'logitSpread']);
 
 /** The settings the answer is computed with (besides the runs' curves): a change means a new answer. */
 export const ANSWER_SETTINGS = Object.freeze(['variants', 'trainAlpha', 'threshold', 'steps']);
@@ -39,7 +39,8 @@ export function compareRequest(slots, { variants, trainAlpha, threshold, steps }
         seed: record.seed,
         loss: record.loss.view.slice(),  // exactly the filled part (a view would clone its whole buffer)
         ...(config ? { mechanism: { ...Object.fromEntries(MECHANISM_CURVES.map((key) => [key, record[key].view.slice()])),
-          jacobianNormByLayer: record.jacobianNormByLayer.map((c) => c.view.slice()) } } : {}),
+          jacobianNormByLayer: record.jacobianNormByLayer.map((c) => c.view.slice()),
+          topWeightByLayer: record.topWeightByLayer.map((c) => c.view.slice()) } } : {}),
         sequenceAccuracy: Number.isFinite(record.sequenceAccuracy) ? record.sequenceAccuracy : null,
         divergedStep: record.divergedStep,
         stopped: STOPPED.has(status),

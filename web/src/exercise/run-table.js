@@ -65,7 +65,7 @@ export class RunTable {
     const { lang } = this;
     // The time left at the rate of the last seconds (all runs together): long presets say how long they take.
     const eta = training && rate > 0 && total > done ? T.eta(timeLeft((total - done) / rate, lang)) : '';
-    setText(this.summary, T.summary(count(done, lang), count(total, lang)) + (training ? T.rate(formatValue(rate, lang)) : '') + eta);
+    setText(this.summary, T.summary(count(done, lang), count(total, lang), count(slots.length, lang), count(steps, lang)) + (training ? T.rate(formatValue(rate, lang)) : '') + eta);
     setData(this.element, 'stepsDone', String(stepsDone));
 
     // Display names from the core once its answer is here (the same as the answer's).

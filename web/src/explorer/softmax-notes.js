@@ -1,7 +1,7 @@
 // Short notes of the saturation explorer, written from the numbers it measured.  Pure: no DOM.
 
 import { curveDefinitions } from '../core-tables.js';
-import { formatValue, whole } from '../ui/format.js';
+import { formatSignificant, formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 
 // What "saturated" means everywhere the lab says it (src/core/lesson/saturation.hpp): a top weight of at least this.
@@ -34,6 +34,7 @@ export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
   const row = rows.find((r) => r.dk === dk);
   const w = (x) => whole(x, lang);
   const g = (x) => formatValue(x, lang);
+  const beside = (x) => formatSignificant(x, lang);  // raw beside scaled: the same digits
   const model = T.model(w(state.dModel), w(state.heads), state.heads, lang);
   if (!row) return T.noSweep(w(dk), model);
   const bar = g(SATURATED);
@@ -41,12 +42,12 @@ export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
   const last = rows[rows.length - 1];
   const keys = state.keys;
   return T.exercise({ dk: w(dk), model, draws: w(draws), keys: w(keys),
-    rawTop: g(row.raw.maxWeight.median), scaledTop: g(row.scaled.maxWeight.median),
-    raw: g(row.raw.jacobianNorm.median), scaled: g(row.scaled.jacobianNorm.median),
+    rawTop: beside(row.raw.maxWeight.median), scaledTop: beside(row.scaled.maxWeight.median),
+    raw: beside(row.raw.jacobianNorm.median), scaled: beside(row.scaled.jacobianNorm.median),
     here: row.raw.maxWeight.median >= SATURATED ? T.saturated(bar) : T.notSaturated(bar),
-    where: from ? T.saturatedFrom(w(from.dk), w(last.dk), g(last.raw.jacobianNorm.median), g(last.scaled.jacobianNorm.median))
+    where: from ? T.saturatedFrom(w(from.dk), w(last.dk), beside(last.raw.jacobianNorm.median), beside(last.scaled.jacobianNorm.median))
       : T.neverSaturated(bar),
-    even: T.evenRow(w(keys), g(Math.sqrt(keys - 1) / keys)) });
+    even: T.evenRow(w(keys), g(Math.sqrt(keys - 1) / keys)), copyLength: w(state.copyLength) });
 }
 
 /**
@@ -59,6 +60,7 @@ export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
 export function drawNotes(standing, demo, opens, lang = 'en') {
   const w = (x) => whole(x, lang);
   const g = (x) => formatValue(x, lang);
+  const beside = (x) => formatSignificant(x, lang);  // raw beside scaled: the same digits
   const size = w(standing.size);
   const where = { seed: w(demo.seed), size, set: T.drawSet(size, w(standing.size - 1)), dk: w(demo.dk), keys: w(demo.keys),
     flatter: w(standing.flatter), rank: w(standing.rank) };
@@ -70,7 +72,7 @@ export function drawNotes(standing, demo, opens, lang = 'en') {
   const spread = T.setSpread({ size, median: g(standing.top.median), q1: g(standing.top.q1), q3: g(standing.top.q3),
     saturated: w(standing.saturated), percent: g((100 * standing.saturated) / standing.size), bar });
   const { raw, scaled } = demo;
-  const sides = { top: g(raw.max), bar, rawJ: g(raw.jacobianNorm), scaledJ: g(scaled.jacobianNorm) };
+  const sides = { top: g(raw.max), bar, rawJ: beside(raw.jacobianNorm), scaledJ: beside(scaled.jacobianNorm) };
   let reading;
   if (raw.max >= SATURATED) {
     const less = scaled.jacobianNorm / Math.max(raw.jacobianNorm, Number.MIN_VALUE);

@@ -3,7 +3,7 @@
 
 import { h, replaceChildren, setText } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
-import { fixed, formatValue, whole } from '../ui/format.js';
+import { fixed, formatSignificant, formatValue, whole } from '../ui/format.js';
 import { formatNumber } from '../ui/locale.js';
 import { STRINGS } from '../ui/strings.js';
 
@@ -36,6 +36,7 @@ export class SoftmaxPrintout {
     const { lang } = this;
     const f = (x, digits) => fixed(x, digits, lang);
     const g = (x) => formatValue(x, lang);
+    const beside = (x) => formatSignificant(x, lang);  // a column, raw beside scaled: the same digits (sqrtdk softmax)
     const keys = whole(demo.keys, lang);
     this.title.textContent = T.printoutTitle(keys, whole(demo.dk, lang), whole(demo.seed, lang), alphaText(demo.alpha, lang));
     const row = (name, label, side) => h('tr', { attrs: { 'data-row': name } }, [
@@ -44,14 +45,14 @@ export class SoftmaxPrintout {
       h('td', { class: 'mono', attrs: { 'data-cell': 'max' }, text: f(side.max, 4) }),
       h('td', { class: 'mono', attrs: { 'data-cell': 'entropy' }, text: f(side.entropy, 3) }),
       h('td', { class: 'mono', attrs: { 'data-cell': 'effective' }, text: T.effectiveKeys(f(side.effectiveKeys, 2), keys) }),
-      h('td', { class: 'mono', attrs: { 'data-cell': 'jacobian' }, text: g(side.jacobianNorm) }),
+      h('td', { class: 'mono', attrs: { 'data-cell': 'jacobian' }, text: beside(side.jacobianNorm) }),
     ]);
     replaceChildren(this.body, [row('raw', T.raw, demo.raw), row('scaled', T.scaled, demo.scaled)]);
     this.topHeader.textContent = T.topWeights(whole(demo.raw.top.length, lang));
     this.note.textContent = T.printoutNote(keys, f(Math.log(demo.keys), 3));
     const ratio = demo.scaled.jacobianNorm / Math.max(demo.raw.jacobianNorm, 1e-300);
-    setText(this.readout, T.readout({ rawTop: g(demo.raw.max), rawKeys: f(demo.raw.effectiveKeys, 1),
-      scaledTop: g(demo.scaled.max), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: g(demo.raw.jacobianNorm),
-      scaledJ: g(demo.scaled.jacobianNorm), more: ratio > 1.05 ? g(ratio) : null }));
+    setText(this.readout, T.readout({ rawTop: beside(demo.raw.max), rawKeys: f(demo.raw.effectiveKeys, 1),
+      scaledTop: beside(demo.scaled.max), scaledKeys: f(demo.scaled.effectiveKeys, 1), rawJ: beside(demo.raw.jacobianNorm),
+      scaledJ: beside(demo.scaled.jacobianNorm), more: ratio > 1.05 ? g(ratio) : null }));
   }
 }

@@ -4,7 +4,7 @@
 // is known; it shows nothing while the explorer is not on the page.
 
 import { h, setText } from '../ui/dom.js';
-import { formatValue, whole } from '../ui/format.js';
+import { formatSignificant, formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
 import { renderMessage } from '../analysis/render-message.js';
 import { curveDefinitions } from '../core-tables.js';
@@ -27,6 +27,7 @@ export class DemoHeadline {
   show(demo, standing) {
     const w = (x) => whole(x, this.lang);
     const g = (x) => formatValue(x, this.lang);
+    const beside = (x) => formatSignificant(x, this.lang);  // raw beside scaled: the same digits
     const size = w(standing.size);
     const where = !standing.inSet ? T.outside(size)
       : standing.median.seed === demo.seed ? T.middle(w(standing.rank), size) : T.rank(w(standing.rank), size);
@@ -34,7 +35,8 @@ export class DemoHeadline {
     const verdict = renderMessage({ key: demo.raw.max >= SATURATED ? 'mech.top.saturated' : 'mech.top.not_saturated',
       args: { bar: { value: SATURATED } } }, STRINGS.answer, this.lang);
     setText(this.text, T.text({ keys: w(demo.keys), dk: w(demo.dk), seed: w(demo.seed), where,
-      rawTop: g(demo.raw.max), scaledTop: g(demo.scaled.max), rawJ: g(demo.raw.jacobianNorm), scaledJ: g(demo.scaled.jacobianNorm),
+      rawTop: beside(demo.raw.max), scaledTop: beside(demo.scaled.max), rawJ: beside(demo.raw.jacobianNorm),
+      scaledJ: beside(demo.scaled.jacobianNorm),
       verdict, scale: T.scale(demo.alpha === 0.5, g(demo.alpha)) }));
     this.element.hidden = false;
   }

@@ -54,6 +54,22 @@ export function formatValue(x, lang = 'en') {
   return `${formatNumber(mantissa, lang, SIGNIFICANT)}×${powerOfTen(e)}`;
 }
 
+const SIGNIFICANT_KEPT = Object.freeze({ useGrouping: false, minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+
+/**
+ * A measured value shown beside another of its kind (a column, "raw vs scaled"): formatValue's 3 significant
+ * digits with their trailing zeros kept, '0.200' beside '0.0739', '1.00×10⁻⁵' (number_text.cpp format_significant),
+ * so that a value that rounds to one digit does not read as a given, round number.
+ */
+export function formatSignificant(x, lang = 'en') {
+  if (x === null || x === undefined || Number.isNaN(x) || !Number.isFinite(x) || x === 0) return formatValue(x, lang);
+  const rounded = roundedExponential(x);
+  const e = Number(rounded.slice(rounded.indexOf('e') + 1));
+  if (e >= -4 && e < 3) return formatNumber(Number(rounded), lang, SIGNIFICANT_KEPT);
+  const mantissa = Number(rounded.slice(0, rounded.indexOf('e')));
+  return `${formatNumber(mantissa, lang, SIGNIFICANT_KEPT)}×${powerOfTen(e)}`;
+}
+
 /** A count of steps or seeds, whole or a half (a median of two): 61, 119.5; no grouping, as the core writes it. */
 export function formatCount(n, lang = 'en') {
   return formatNumber(n, lang, Number.isInteger(n) ? WHOLE : DECIMALS[1]);

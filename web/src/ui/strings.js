@@ -121,8 +121,8 @@ export const STRINGS = Object.freeze({
   softmax: {
     title: 'Saturation explorer: one query, many keys',
     lede: 'q and every key are random vectors with d_k independent N(0, 1) components, so q·k has variance d_k. '
-      + 'Raw scores spread like √d_k, which can saturate the softmax (one key takes almost all the weight: how often, the note under '
-      + 'the printout counts); dividing by √d_k keeps the spread near 1.',
+      + 'Raw scores have a standard deviation of √d_k, which can saturate the softmax (one key takes almost all the weight: how often, the note under '
+      + 'the printout counts); dividing by √d_k brings their standard deviation to 1.',
     settings: 'Explorer settings',
     dk: 'd_k (query/key dimension)',
     dkHint: (from, to) => `log slider, ${from} to ${to}`,
@@ -152,8 +152,8 @@ export const STRINGS = Object.freeze({
     effectiveKeys: (effective, keys) => `${effective} / ${keys}`,
     printoutNote: (keys, lnKeys) => `entropy in nats (uniform over ${keys} keys: ln ${keys} = ${lnKeys}); `
       + '|J|_F = ‖diag(p) − p pᵀ‖_F, how much gradient gets through the softmax',
-    readout: ({ rawTop, rawKeys, scaledTop, scaledKeys, rawJ, scaledJ, more }) => `Raw: top weight ${rawTop}, the weight spread over `
-      + `${rawKeys} effective keys. Scaled: top weight ${scaledTop}, over ${scaledKeys} keys. Gradient through the softmax (|J|_F): ${rawJ} raw vs `
+    readout: ({ rawTop, rawKeys, scaledTop, scaledKeys, rawJ, scaledJ, more }) => `Raw: top weight ${rawTop}, the weight shared by `
+      + `${rawKeys} effective keys. Scaled: top weight ${scaledTop}, the weight shared by ${scaledKeys} keys. Gradient through the softmax (|J|_F): ${rawJ} raw vs `
       + `${scaledJ} scaled${more ? ` (${more}× more when scaled)` : ''}.`,
     // the charts
     weightsTitle: 'Softmax weights, sorted',
@@ -195,7 +195,7 @@ export const STRINGS = Object.freeze({
 
   // ---- the explorer's notes, written from the numbers it measured (explorer/softmax-notes.js) ----
   softmaxNotes: {
-    tail: (percent, normalPercent) => `${percent} % of samples lie beyond 3σ (a normal: ${normalPercent} %)`,
+    tail: (percent, normalPercent) => `${percent} % of samples lie more than 3 standard deviations (3σ) from 0 (a normal: ${normalPercent} %)`,
     tailNormal: (measured) => `${measured}: close to normal`,
     tailNotNormal: (measured, dk, count, lang) => `${measured}: at d_k = ${dk}, q·k is a sum of only `
       + `${plural(lang, count, { one: `${dk} product`, other: `${dk} products` })} of two normals, `
@@ -229,10 +229,13 @@ export const STRINGS = Object.freeze({
       + `its weight is shared by about ${effective} keys against ${scaledEffective} for the scaled one, and here the raw softmax passes more gradient `
       + `(|J|_F ${rawJ} raw vs ${scaledJ} scaled). |J|_F is larger when a few keys share the weight than when many share it (n keys evenly: √(n−1)/n), `
       + 'and falls towards 0 as one key takes all of it: the lesson is about saturated rows, where the gradient through the softmax vanishes.',
-    passesMoreCount: ({ more, size, saturated }) => `Raw |J|_F is larger than scaled on ${more} of the ${size} draws (saturated among them: ${saturated}).`,
-    exercise: ({ dk, model, draws, keys, rawTop, scaledTop, raw, scaled, here, where, even }) => `At the exercise’s d_k = ${dk} (${model}), `
+    passesMoreCount: ({ more, size, saturated }) => `Raw |J|_F is larger than scaled on ${more} of the ${size} draws, `
+      + `${saturated} of those ${more} saturated. |J|_F is largest when a few keys share the weight and falls towards 0 as one key takes all of it: `
+      + 'a raw row that is not saturated can pass more gradient than the flatter scaled row, and a saturated one, whose top weight is near 1, passes little.',
+    exercise: ({ dk, model, draws, keys, rawTop, scaledTop, raw, scaled, here, where, even, copyLength }) => `At the exercise’s d_k = ${dk} (${model}), `
       + `over ${draws} draws of ${keys} keys the median top weight is ${rawTop} raw vs ${scaledTop} scaled and the median |J|_F ${raw} raw vs ${scaled} scaled: `
-      + `${here}. ${where} ${even}`,
+      + `${here}. ${where} ${even} These rows have ${keys} keys; in the exercise each query attends to itself and the tokens before it, `
+      + `so its rows have 1 to 2L + 1 keys (L, the copy length: ${copyLength}), and its q and k are learned, not drawn from N(0, 1).`,
   },
 
   // ---- panel 2, the exercise (exercise/train-panel.js) ----
@@ -322,7 +325,7 @@ export const STRINGS = Object.freeze({
     accuracyY: 'accuracy',
     entropy: 'Attention entropy per layer (nats, median over seeds)',
     entropyY: 'entropy',
-    qk: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖, all layers)',
+    qk: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖: the size of the loss’s gradient on the query and key weights, all layers)',
     qkY: 'gradient norm',
     spread: 'Attention logit spread (row max − mean, after scaling; mean over layers)',
     spreadY: 'logit spread',
@@ -333,7 +336,8 @@ export const STRINGS = Object.freeze({
     layerLine: (label, layer) => `${label} · layer ${layer}`,
     heatmapsTitle: 'Attention on one evaluation example',
     heatmapHint: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
-      + 'A model that copies attends from each position of the copy to the symbol it must output next: the cells just above the dotted line.',
+      + 'A model that copies attends, from the S row and each row below it, to the key holding the symbol it must write next, '
+      + 'L positions back: one cell per row, each with its lower-left corner on the dotted line, so these cells sit just above and to the right of the line.',
     heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
     mechanismPending: 'The readings appear once every run has done a trailing window of steps.',
     thresholdLine: (threshold) => `threshold ${threshold}`,
@@ -341,7 +345,7 @@ export const STRINGS = Object.freeze({
     neverLine: (label) => `${label}: median never below`,
     levelMark: (level, final) => `${final ? 'final level' : 'level now'} (median) ${level}`,
     lossNote: (threshold, window, smooth) => `Thin lines: each seed; thick: the median over seeds where every seed has data, shaded: their range. `
-      + `Dashed line: the threshold ${threshold}. The answer reads each seed's trailing mean over ${window} steps: a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps.`
+      + `Dashed line: the threshold ${threshold}. The answer reads each seed's trailing mean over ${window} steps: a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps (a seed that never got there counts as the slowest).`
       + (smooth === window ? '' : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
   },
 
@@ -359,7 +363,8 @@ export const STRINGS = Object.freeze({
   // ---- the runs' table and progress (exercise/run-table.js) ----
   runs: {
     progress: 'training progress',
-    summary: (done, total) => `${done} / ${total} steps`,
+    // steps trained in all runs together: "1,200 of 2,400 steps (6 runs × 400 steps)"
+    summary: (done, total, runs, steps) => `${done} of ${total} steps (${runs} runs × ${steps} steps)`,
     rate: (rate) => ` · ${rate} steps/s`,
     eta: (time) => ` · about ${time} left`,
     seconds: (s) => `${s} s`,
@@ -391,7 +396,8 @@ export const STRINGS = Object.freeze({
     goingOn: (steps) => `Every run has reached the threshold or stopped. The runs go on to their ${steps} steps for the final levels and stalls.`,
     finished: (steps) => `All runs finished (${steps} steps each).`,
     announce: (sentences) => `Answer: ${sentences.join(' ')}`,
-    columns: (threshold, seeds, final) => ['variant', `steps to ${threshold}, each seed (${seeds})`, 'median', 'vs reference', 'stall',
+    columns: (threshold, seeds, final) => ['variant', `steps to ${threshold}, each seed (${seeds})`,
+      'median of the seeds (never: the slowest)', 'vs reference', 'stall',
       final ? 'final level (median)' : 'level now (median)'],
     divergedColumn: 'diverged',
     diverged: (runs, of) => `${runs} of ${of}`,
@@ -399,7 +405,7 @@ export const STRINGS = Object.freeze({
 
   // ---- the offer under a finished answer (exercise/more-seeds.js) ----
   moreSeeds: {
-    why: 'More seeds make the verdict surer: it counts the pairs of seeds in which one variant got there first.',
+    why: 'More seeds make the count surer: the answer counts the pairs of seeds in which one variant got there first.',
     run: (more, total) => `Run ${more} more seeds (${total} in all)`,
   },
 
