@@ -184,7 +184,7 @@ export class LabInstance {
     const order = PANELS.filter((n) => this.panels.has(n));
     this.panelBox.replaceChildren(...order.map((n) => this.panels.get(n).element));
     for (const [name, panel] of this.panels) panel.element.hidden = !wanted.includes(name);
-    if (!wanted.includes('softmax')) this.demoHeadline.hide();
+    this.demoHeadline.setWanted(wanted.includes('softmax'));
   }
 
   _applyHide() {

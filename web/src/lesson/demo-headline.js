@@ -19,6 +19,8 @@ export class DemoHeadline {
     this.text = h('span');
     this.element = h('p', { class: 'demo-headline', attrs: { 'data-note': 'demo-headline' } }, [this.text]);
     this.element.hidden = true;
+    this.wanted = true;   // the explorer is on the page
+    this.written = false; // a draw's line is written
   }
 
   /**
@@ -38,10 +40,16 @@ export class DemoHeadline {
       rawTop: beside(demo.raw.max), scaledTop: beside(demo.scaled.max), rawJ: beside(demo.raw.jacobianNorm),
       scaledJ: beside(demo.scaled.jacobianNorm),
       verdict, scale: T.scale(demo.alpha === 0.5, g(demo.alpha)) }));
-    this.element.hidden = false;
+    this.written = true;
+    this.element.hidden = !this.wanted;
   }
 
-  hide() {
-    this.element.hidden = true;
+  /**
+   * Whether the explorer is on the page.  A draw's line may arrive after the explorer was taken off (its answer
+   * was on its way), so the line is shown only while it is wanted, and again when the explorer comes back.
+   */
+  setWanted(wanted) {
+    this.wanted = wanted;
+    this.element.hidden = !(wanted && this.written);
   }
 }
