@@ -200,11 +200,11 @@ void print_text(const std::vector<ConfigResult>& results, double peak) {
                 all.flop * 1e-6, all.seconds * 1e3, all.gflops(), weighted(r.products, "forward").gflops(),
                 weighted(r.products, "backward").gflops(), 100.0 * all.seconds * r.steps.steps_per_second);
     const bool reference = !kernels_are_eigen();
-    std::printf("    %-8s %-26s %2s %5s %5s %5s %6s %8s %6s%s\n", "phase", "product", "op", "M", "K", "N", "calls",
+    std::printf("    %-8s %-38s %2s %5s %5s %5s %6s %8s %6s%s\n", "phase", "product", "op", "M", "K", "N", "calls",
                 "GFLOP/s", "%peak", reference ? "    Eigen" : "");
     for (const ProductTiming& t : r.products) {
       const Product& p = t.product;
-      std::printf("    %-8s %-26s %2s %5d %5d %5d %6d %8.1f %5.0f%%", p.phase, p.name.c_str(), to_string(p.op),
+      std::printf("    %-8s %-38s %2s %5d %5d %5d %6d %8.1f %5.0f%%", p.phase, p.name.c_str(), to_string(p.op),
                   p.m, p.k, p.n, p.calls, t.gflops(), 100.0 * t.gflops() / peak);
       if (reference) std::printf(" %8.1f", t.reference_gflops());
       std::printf("\n");

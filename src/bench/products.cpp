@@ -13,35 +13,56 @@ std::vector<Product> training_products(const TrainConfig& config) {
   const ModelConfig& m = config.model;
   const int L = m.n_layers, C = m.d_model, F = m.ff(), D = m.d_k(), V = config.task.vocab();
   const int T = config.task.seq_len(), N = config.task.batch * T, BH = config.task.batch * m.n_heads;
+  // Past its scores the last layer computes the scored rows only: S of each sequence's T, R in all.
+  const int S = config.task.copy_length, R = config.task.batch * S;
+  const int below = L - 1;  // layers on every row
   const char* fwd = "forward";
   const char* bwd = "backward";
-  std::vector<Product> p = {
+  std::vector<Product> all = {
       // linear_forward: out[N,O] += x[N,I] W[I,O]
-      {fwd, "x Wq,Wk,Wv,Wo", Op::nn, N, C, C, C, C, C, true, 4 * L},
-      {fwd, "x W1", Op::nn, N, C, F, C, F, F, true, L},
-      {fwd, "h W2", Op::nn, N, F, C, F, C, C, true, L},
-      {fwd, "x W_head", Op::nn, N, C, V, C, V, V, true, 1},
+      {fwd, "x Wq,Wk,Wv,Wo", Op::nn, N, C, C, C, C, C, true, 3 * L + below},
+      {fwd, "x Wo (last layer)", Op::nn, R, C, C, C, C, C, true, 1},
+      {fwd, "x W1", Op::nn, N, C, F, C, F, F, true, below},
+      {fwd, "x W1 (last layer)", Op::nn, R, C, F, C, F, F, true, 1},
+      {fwd, "h W2", Op::nn, N, F, C, F, C, C, true, below},
+      {fwd, "h W2 (last layer)", Op::nn, R, F, C, F, C, C, true, 1},
+      {fwd, "x W_head", Op::nn, R, C, V, C, V, V, true, 1},
       // attention_forward, per (batch, head): S = Q K^T, Y = P V
       {fwd, "Q K^T (per head)", Op::nt, T, D, T, C, C, T, false, L * BH},
-      {fwd, "P V (per head)", Op::nn, T, T, D, T, C, C, false, L * BH},
+      {fwd, "P V (per head)", Op::nn, T, T, D, T, C, C, false, below * BH},
+      {fwd, "P V (per head, last layer)", Op::nn, S, T, D, T, C, C, false, BH},
       // linear_backward: dx[N,I] = dout[N,O] W[I,O]^T
-      {bwd, "dY Wq,Wk,Wv,Wo^T", Op::nt, N, C, C, C, C, C, false, 4 * L},
-      {bwd, "dY W2^T", Op::nt, N, C, F, C, C, F, false, L},
-      {bwd, "dH W1^T", Op::nt, N, F, C, F, F, C, false, L},
-      {bwd, "dY W_head^T", Op::nt, N, V, C, V, V, C, false, 1},
+      {bwd, "dY Wq,Wk,Wv,Wo^T", Op::nt, N, C, C, C, C, C, false, 4 * below + 2},
+      {bwd, "dY Wq,Wo^T (last layer)", Op::nt, R, C, C, C, C, C, false, 2},
+      {bwd, "dY W2^T", Op::nt, N, C, F, C, C, F, false, below},
+      {bwd, "dY W2^T (last layer)", Op::nt, R, C, F, C, C, F, false, 1},
+      {bwd, "dH W1^T", Op::nt, N, F, C, F, F, C, false, below},
+      {bwd, "dH W1^T (last layer)", Op::nt, R, F, C, F, F, C, false, 1},
+      {bwd, "dY W_head^T", Op::nt, R, V, C, V, V, C, false, 1},
       // linear_backward: dW[I,O] += x[N,I]^T dout[N,O]
-      {bwd, "X^T dY (Wq,Wk,Wv,Wo)", Op::tn, C, N, C, C, C, C, true, 4 * L},
-      {bwd, "X^T dH (W1)", Op::tn, C, N, F, C, F, F, true, L},
-      {bwd, "H^T dY (W2)", Op::tn, F, N, C, F, C, C, true, L},
-      {bwd, "X^T dY (W_head)", Op::tn, C, N, V, C, V, V, true, 1},
+      {bwd, "X^T dY (Wq,Wk,Wv,Wo)", Op::tn, C, N, C, C, C, C, true, 4 * below + 2},
+      {bwd, "X^T dY (Wq,Wo, last layer)", Op::tn, C, R, C, C, C, C, true, 2},
+      {bwd, "X^T dH (W1)", Op::tn, C, N, F, C, F, F, true, below},
+      {bwd, "X^T dH (W1, last layer)", Op::tn, C, R, F, C, F, F, true, 1},
+      {bwd, "H^T dY (W2)", Op::tn, F, N, C, F, C, C, true, below},
+      {bwd, "H^T dY (W2, last layer)", Op::tn, F, R, C, F, C, C, true, 1},
+      {bwd, "X^T dY (W_head)", Op::tn, C, R, V, C, V, V, true, 1},
       // attention_backward, per (batch, head): dP = dY V^T, dV = P^T dY, dQ = dS K, dK = dS^T Q
-      {bwd, "dY V^T (per head)", Op::nt, T, D, T, C, C, T, false, L * BH},
-      {bwd, "P^T dY, dS^T Q (per head)", Op::tn, T, T, D, T, C, C, false, 2 * L * BH},
-      {bwd, "dS K (per head)", Op::nn, T, T, D, T, C, C, false, L * BH},
+      {bwd, "dY V^T (per head)", Op::nt, T, D, T, C, C, T, false, below * BH},
+      {bwd, "dY V^T (per head, last layer)", Op::nt, S, D, T, C, C, T, false, BH},
+      {bwd, "P^T dY, dS^T Q (per head)", Op::tn, T, T, D, T, C, C, false, 2 * below * BH},
+      {bwd, "P^T dY, dS^T Q (per head, last layer)", Op::tn, T, S, D, T, C, C, false, 2 * BH},
+      {bwd, "dS K (per head)", Op::nn, T, T, D, T, C, C, false, below * BH},
+      {bwd, "dS K (per head, last layer)", Op::nn, S, T, D, T, C, C, false, BH},
   };
   // QK-norm's learned gain needs the raw scores again in backward.
-  if (m.scale == ScaleMode::qknorm)
-    p.push_back({bwd, "Q K^T again (qk_gain)", Op::nt, T, D, T, C, C, T, false, L * BH});
+  if (m.scale == ScaleMode::qknorm) {
+    all.push_back({bwd, "Q K^T again (qk_gain)", Op::nt, T, D, T, C, C, T, false, below * BH});
+    all.push_back({bwd, "Q K^T again (qk_gain, last layer)", Op::nt, S, D, T, C, C, T, false, BH});
+  }
+  std::vector<Product> p;  // without the layers' rows of a one-layer model
+  for (const Product& product : all)
+    if (product.calls > 0) p.push_back(product);
   return p;
 }
 

@@ -1,9 +1,10 @@
 // The matrix products of one training step (Trainer::step) for a configuration, and operands to time them on.
 //
 // The list mirrors the gemm_* calls of Model::forward / Model::backward (src/core/nn/model.cpp) and of the
-// layers they call (src/core/nn/layers.cpp): same shapes, same leading dimensions (a head is a column slice
-// of an (N, C) buffer), same number of calls per step.  Identical shapes are merged into one entry whose
-// `calls` is the sum.  Keep it in step with those files when they change.
+// layers they call (src/core/nn/layers.cpp, attention.cpp): same shapes, same leading dimensions (a head is a
+// column slice of an (N, C) buffer), same number of calls per step; the last layer's products past its scores
+// have the scored rows only (R = batch * copy_length).  Identical shapes are merged into one entry whose `calls`
+// is the sum.  Keep it in step with those files when they change.
 #pragma once
 #include <string>
 #include <vector>

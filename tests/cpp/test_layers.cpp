@@ -170,3 +170,43 @@ TEST_CASE("cross-entropy stays finite for logits of 1e4", "[layers]") {
   CHECK(std::isfinite(l));
   CHECK_THAT(l, WithinAbs(2e4, 1e-6));
 }
+
+TEST_CASE("attention from a first row on gives every row's outputs and gradients from there, and P for all", "[layers]") {
+  // With dY = 0 before `first`, the rows from first on carry everything: y and dq on them, dk, dv and dscale.
+  // In float the same bits: the skipped rows add exact zeros to sums that start at zero.
+  const int B = 2, TT = 7, H = 2, D = 4, C = H * D, first = 3, S = TT - first;
+  Rng rng(8);
+  auto as_float = [](const std::vector<double>& x) { return std::vector<float>(x.begin(), x.end()); };
+  const std::vector<float> q = as_float(random_vector(B * TT * C, rng)), k = as_float(random_vector(B * TT * C, rng)),
+                           v = as_float(random_vector(B * TT * C, rng)), scale{0.7f, 1.9f};
+  std::vector<float> dy_all = as_float(random_vector(B * TT * C, rng)), dy(B * S * C);
+  for (int b = 0; b < B; ++b)
+    for (int i = 0; i < TT; ++i)
+      for (int c = 0; c < C; ++c) {
+        float& g = dy_all[(b * TT + i) * C + c];
+        if (i < first) g = 0;
+        else dy[(b * S + i - first) * C + c] = g;
+      }
+  std::vector<float> y_all(B * TT * C), y(B * S * C), P_all(B * H * TT * TT), P(P_all.size()), scratch(TT * TT),
+      scratch2(TT * TT);
+  attention_forward(y_all.data(), P_all.data(), q.data(), k.data(), v.data(), scale.data(), B, TT, H, D,
+                    scratch.data(), AttentionStats<float>{});
+  attention_forward(y.data(), P.data(), q.data(), k.data(), v.data(), scale.data(), B, TT, H, D, scratch.data(),
+                    AttentionStats<float>{}, first);
+  CHECK(P == P_all);
+  std::vector<float> dq_all(q.size()), dk_all(k.size()), dv_all(v.size()), ds_all(H, 0.0f);
+  std::vector<float> dq(B * S * C), dk(k.size()), dv(v.size()), ds(H, 0.0f);
+  attention_backward(dq_all.data(), dk_all.data(), dv_all.data(), ds_all.data(), dy_all.data(), P.data(), q.data(),
+                     k.data(), v.data(), scale.data(), B, TT, H, D, scratch.data(), scratch2.data());
+  attention_backward(dq.data(), dk.data(), dv.data(), ds.data(), dy.data(), P.data(), q.data(), k.data(), v.data(),
+                     scale.data(), B, TT, H, D, scratch.data(), scratch2.data(), first);
+  for (int b = 0; b < B; ++b)
+    for (int i = first; i < TT; ++i)
+      for (int c = 0; c < C; ++c) {
+        CHECK(y[(b * S + i - first) * C + c] == y_all[(b * TT + i) * C + c]);
+        CHECK(dq[(b * S + i - first) * C + c] == dq_all[(b * TT + i) * C + c]);
+      }
+  CHECK(dk == dk_all);
+  CHECK(dv == dv_all);
+  CHECK(ds == ds_all);
+}

@@ -124,3 +124,77 @@ TEST_CASE("every view points where the layout's entry of that name lies, and no 
       }
   }
 }
+
+namespace {
+// Loss and gradients of one forward and backward on a workspace of the given last-layer rows.
+template <typename T>
+std::pair<T, std::vector<T>> loss_and_grads(Model<T>& model, const CopyBatch& batch, LastLayerRows rows) {
+  Workspace<T> ws(model.config(), model.config().task.batch, rows);
+  const T loss = model.forward(ws, batch.inputs.data(), batch.targets.data());
+  model.zero_grad();
+  model.backward(ws);
+  return {loss, model.grads()};
+}
+
+// The largest |a - b| of each tensor in units of `unit` times the tensor's largest |b| (floored at a thousandth of
+// the model's largest gradient: some tensors' true gradient is 0 but for rounding, a key bias's for one).
+template <typename T>
+void check_same_gradients(const ParamLayout& layout, const std::vector<T>& a, const std::vector<T>& b, double unit,
+                          double within) {
+  double model_max = 0;
+  for (T g : b) model_max = std::max(model_max, std::abs(double(g)));
+  REQUIRE(model_max > 0);
+  for (const ParamInfo& info : layout.entries()) {
+    double err = 0, scale = 1e-3 * model_max;
+    for (std::size_t i = info.offset; i < info.offset + info.size; ++i) {
+      err = std::max(err, std::abs(double(a[i]) - double(b[i])));
+      scale = std::max(scale, std::abs(double(b[i])));
+    }
+    CAPTURE(info.name, err / (unit * scale));
+    CHECK(err <= within * unit * scale);
+  }
+}
+
+TrainConfig head_rows_config(const std::string& scale, int layers) {
+  TrainConfig c;  // canonical but for these
+  parse_scale(scale, c.model);
+  c.model.n_layers = layers;
+  if (c.model.scale == ScaleMode::qknorm) c.model.n_heads = 2;
+  return c;
+}
+}  // namespace
+
+// The last layer computes past its scores only the rows the loss scores; every row is the reference.
+TEST_CASE("the rows the last layer skips change neither the loss nor any gradient", "[model][grad]") {
+  const auto scale = GENERATE(as<std::string>{}, "scaled", "unscaled", "qknorm");
+  const int layers = GENERATE(1, 2);
+  CAPTURE(scale, layers);
+  const TrainConfig config = head_rows_config(scale, layers);
+  CopyBatch batch;
+  batch.resize(config.task.batch, config.task.seq_len());
+  Rng data(5);
+  sample_copy_batch(config.task, data, batch);
+
+  SECTION("in double, to 1e-12") {
+    Model<double> model(config);
+    Rng rng(3);
+    model.initialize(rng);
+    for (double& p : model.params()) p += 0.05 * rng.normal();  // no gradient trivially zero
+    const auto [loss, grads] = loss_and_grads(model, batch, LastLayerRows::scored);
+    const auto [ref_loss, ref_grads] = loss_and_grads(model, batch, LastLayerRows::all);
+    CHECK(std::abs(loss - ref_loss) <= 1e-12 * std::abs(ref_loss));
+    check_same_gradients(model.layout(), grads, ref_grads, 1e-12, 1.0);
+  }
+  SECTION("in float, to a few ulps") {
+    Model<float> model(config);
+    Rng rng(3);
+    model.initialize(rng);
+    for (float& p : model.params()) p += static_cast<float>(0.05 * rng.normal());
+    const auto [loss, grads] = loss_and_grads(model, batch, LastLayerRows::scored);
+    const auto [ref_loss, ref_grads] = loss_and_grads(model, batch, LastLayerRows::all);
+    // The same rows in the same order: the loss to the bit.  A gradient differs only where a sum over rows
+    // drops the skipped rows' zeros and is blocked differently (the last layer's weights).
+    CHECK(loss == ref_loss);
+    check_same_gradients(model.layout(), grads, ref_grads, std::numeric_limits<float>::epsilon(), 4.0);
+  }
+}

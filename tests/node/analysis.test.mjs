@@ -206,13 +206,13 @@ function camelKeys(value) {
 }
 
 describe('the same answer natively and in wasm', () => {
-  for (const [flags, steps, seeds] of [[[], 130, 3], [['--lr', '0.01'], 100, 2]]) {
+  for (const [flags, steps, seeds] of [[[], 130, 3], [['--lr', '0.01'], 250, 2]]) {
     test(`sqrtdk compare --json ${flags.join(' ')} --steps ${steps} --seeds ${seeds} equals lab.compare on the same curves, exactly`, async () => {
       const { native, page } = await crossCheck(flags, steps, seeds);
       assert.equal(native.answer, page.sentences.join(' '));
       const { config, seconds, answer, ...analysis } = native;
       assert.deepEqual(camelKeys(analysis), page);
-      if (flags.length) {  // Adam at lr 0.01: unscaled gets stuck, scaled does not
+      if (flags.length) {  // Adam at lr 0.01: unscaled gets stuck; scaled learns (seed 0 after a spike from step 91, back below 0.1 by step 200)
         assert.equal(page.outcome, 'never');
         assert.ok(page.variants[1].runsStalled >= 1, page.sentences.join('\n'));
       }

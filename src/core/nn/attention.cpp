@@ -128,8 +128,8 @@ float softmax_backward_row_vec(float* d, const float* p, const float* qk, float 
 
 template <typename T>
 void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* scale, int B, int TT, int H, int D,
-                       T* scratch, const AttentionStats<T>& stats) {
-  const int C = H * D;
+                       T* scratch, const AttentionStats<T>& stats, int first) {
+  const int C = H * D, S = TT - first;
   T max_logit = -std::numeric_limits<T>::infinity();
   T top_sum = 0;
   double spread_sum = 0, jacobian_sum = 0;  // double: summed over B*H*T rows
@@ -154,8 +154,9 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
         jacobian_sum += r.jacobian;
       }
       if (stats.entropy_per_head) stats.entropy_per_head[h] += entropy / (static_cast<T>(B) * TT);
-      // Y_bh[T,D] = P[T,T] V_bh[T,D]
-      gemm_nn(y + base, C, Pbh, TT, v + base, C, TT, TT, D, false);
+      // Y_bh[S,D] = P[first:T, T] V_bh[T,D]: the output rows from first on
+      gemm_nn(y + static_cast<long>(b) * S * C + h * D, C, Pbh + static_cast<long>(first) * TT, TT, v + base, C, S,
+              TT, D, false);
     }
   if (stats.max_logit) *stats.max_logit = max_logit;
   if (stats.top_weight) *stats.top_weight = top_sum / (static_cast<T>(B) * H * TT);
@@ -166,40 +167,44 @@ void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* 
 
 template <typename T>
 void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P, const T* q, const T* k, const T* v,
-                        const T* scale, int B, int TT, int H, int D, T* scratch_a, T* scratch_b) {
-  const int C = H * D;
+                        const T* scale, int B, int TT, int H, int D, T* scratch_a, T* scratch_b, int first) {
+  // Rows before `first` have dY = 0, so dP, dS and dQ are 0 there and add nothing to dK, dV or dscale: only the
+  // S rows from first on are computed (dS, dP: (S, T) in the scratch).
+  const int C = H * D, S = TT - first;
   for (int b = 0; b < B; ++b)
     for (int h = 0; h < H; ++h) {
-      const long base = static_cast<long>(b) * TT * C + h * D;
-      const T* Pbh = P + (static_cast<long>(b) * H + h) * TT * TT;
+      const long base = static_cast<long>(b) * TT * C + h * D;       // of (N, C) buffers
+      const long out = static_cast<long>(b) * S * C + h * D;         // of dy, dq: (B * S, C)
+      const T* qs = q + base + static_cast<long>(first) * C;         // Q_bh's rows from first on
+      const T* Ps = P + ((static_cast<long>(b) * H + h) * TT + first) * TT;  // P's rows from first on
       T* dP = scratch_a;
-      // inverts Y_bh = P V_bh:  dP[T,T] = dY_bh[T,D] V_bh[T,D]^T
-      gemm_nt(dP, TT, dy + base, C, v + base, C, TT, D, TT, false);
-      // and dV_bh[T,D] = P[T,T]^T dY_bh[T,D]
-      gemm_tn(dv + base, C, Pbh, TT, dy + base, C, TT, TT, D, false);
+      // inverts Y_bh = P V_bh:  dP[S,T] = dY_bh[S,D] V_bh[T,D]^T
+      gemm_nt(dP, TT, dy + out, C, v + base, C, S, D, TT, false);
+      // and dV_bh[T,D] = P[S,T]^T dY_bh[S,D]
+      gemm_tn(dv + base, C, Ps, TT, dy + out, C, TT, S, D, false);
       // QK^T again for dscale_h += sum(dS .* Q K^T)
-      if (dscale) gemm_nt(scratch_b, TT, q + base, C, k + base, C, TT, D, TT, false);
+      if (dscale) gemm_nt(scratch_b, TT, qs, C, k + base, C, S, D, TT, false);
       // inverts P = softmax(scale_h S):  dP becomes scale * dS, dS = P .* (dP - rowsum(P .* dP)), row by row
       // (zero above the diagonal since P is)
       T acc = 0;
-      for (int i = 0; i < TT; ++i) {
-        const long row = static_cast<long>(i) * TT;
+      for (int i = first; i < TT; ++i) {
+        const long row = static_cast<long>(i - first) * TT;
         const T* qk = dscale ? scratch_b + row : nullptr;
-        if constexpr (kVector<T>) acc += softmax_backward_row_vec(dP + row, Pbh + row, qk, scale[h], i, TT);
-        else acc += softmax_backward_row(dP + row, Pbh + row, qk, scale[h], i, TT);
+        if constexpr (kVector<T>) acc += softmax_backward_row_vec(dP + row, Ps + row, qk, scale[h], i, TT);
+        else acc += softmax_backward_row(dP + row, Ps + row, qk, scale[h], i, TT);
       }
       if (dscale) dscale[h] += acc;
-      // inverts S = Q_bh K_bh^T:  dQ_bh[T,D] = dS[T,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh
-      gemm_nn(dq + base, C, dP, TT, k + base, C, TT, TT, D, false);
-      gemm_tn(dk + base, C, dP, TT, q + base, C, TT, TT, D, false);
+      // inverts S = Q_bh K_bh^T:  dQ_bh[S,D] = dS[S,T] K_bh[T,D];  dK_bh[T,D] = dS^T Q_bh[S,D]
+      gemm_nn(dq + out, C, dP, TT, k + base, C, S, TT, D, false);
+      gemm_tn(dk + base, C, dP, TT, qs, C, TT, S, D, false);
     }
 }
 
 #define SQRTDK_INSTANTIATE(T)                                                                                      \
   template void attention_forward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int, int, int, T*,       \
-                                     const AttentionStats<T>&);                                                    \
+                                     const AttentionStats<T>&, int);                                               \
   template void attention_backward<T>(T*, T*, T*, T*, const T*, const T*, const T*, const T*, const T*, const T*, \
-                                      int, int, int, int, T*, T*);
+                                      int, int, int, int, T*, T*, int);
 SQRTDK_INSTANTIATE(float)
 SQRTDK_INSTANTIATE(double)
 #undef SQRTDK_INSTANTIATE

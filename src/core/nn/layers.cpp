@@ -69,18 +69,21 @@ void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T*
   }
 }
 
-// out = x W + b (+ residual)
+// out = x W + b (+ residual): residual + b first, then the product added (so residual may be out itself)
 template <typename T>
 void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O, const T* residual) {
   if constexpr (kVector<T>) {
-    simd::bias_rows(out, b, residual, N, O);  // residual + b, then the product added
-    gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
-    return;
+    simd::bias_rows(out, b, residual, N, O);
+  } else {
+    for (int n = 0; n < N; ++n) {
+      T* o = out + static_cast<long>(n) * O;
+      if (residual)
+        for (int i = 0; i < O; ++i) o[i] = residual[static_cast<long>(n) * O + i] + b[i];
+      else
+        std::copy(b, b + O, o);
+    }
   }
-  for (int n = 0; n < N; ++n) std::copy(b, b + O, out + static_cast<long>(n) * O);
   gemm_nn(out, O, x, I, w, O, N, I, O, /*accumulate=*/true);
-  if (residual)
-    for (long i = 0; i < static_cast<long>(N) * O; ++i) out[i] += residual[i];
 }
 
 // Inverts linear_forward's out = x W + b (+ residual: its gradient is dout itself, passed on by the caller).
@@ -210,7 +213,7 @@ T cross_entropy_forward(T* probs, const T* logits, const int* targets, const uns
       }
       for (int i = 0; i < V; ++i) p[i] /= sum;
     }
-    if (mask[n]) {
+    if (!mask || mask[n]) {
       // -log p[t] = log(sum) + m - l[t], stable even when p[t] underflows
       loss += static_cast<double>(static_cast<T>(det::log(sum)) + m - l[targets[n]]);
       ++count;
@@ -223,12 +226,12 @@ T cross_entropy_forward(T* probs, const T* logits, const int* targets, const uns
 template <typename T>
 void cross_entropy_backward(T* dlogits, const T* probs, const int* targets, const unsigned char* mask, int N, int V) {
   int count = 0;
-  for (int n = 0; n < N; ++n) count += mask[n] ? 1 : 0;
+  for (int n = 0; n < N; ++n) count += !mask || mask[n] ? 1 : 0;
   const T inv = count > 0 ? T(1) / count : T(0);
   for (int n = 0; n < N; ++n) {
     T* d = dlogits + static_cast<long>(n) * V;
     const T* p = probs + static_cast<long>(n) * V;
-    if (!mask[n]) {
+    if (mask && !mask[n]) {
       std::fill(d, d + V, T(0));
       continue;
     }

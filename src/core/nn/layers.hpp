@@ -19,7 +19,8 @@ template <typename T>
 void layernorm_backward(T* dx, T* dg, T* db, const T* dout, const T* x, const T* mean, const T* rstd, const T* g,
                         int N, int C);
 
-// out = x W + b, or residual + x W + b when residual is not null (the residual add in the same pass).
+// out = x W + b, or residual + x W + b when residual is not null (the residual add in the same pass; residual may
+// be out itself).
 // x: (N, I); W: (I, O) row-major (PyTorch's weight transposed); b: (O); out, residual: (N, O)
 template <typename T>
 void linear_forward(T* out, const T* x, const T* w, const T* b, int N, int I, int O, const T* residual = nullptr);
@@ -56,22 +57,24 @@ struct AttentionStats {
   T* jacobian_norm = nullptr;
 };
 
-// Causal multi-head attention core (attention.cpp).  q, k, v, y: (N, C) with head h in columns h*D .. h*D+D-1;
+// Causal multi-head attention core (attention.cpp).  q, k, v: (N, C) with head h in columns h*D .. h*D+D-1;
 // scale: (H) factor on q.k per head; P: (B, H, T, T) softmax weights, zero above the diagonal;
-// scratch: (T, T).
+// scratch: (T, T).  y holds the output rows of positions first .. T-1 of each sequence only: (B * (T - first), C)
+// (first = 0: every row; P and the statistics always cover every row).
 //   S = scale_h * Q_bh K_bh^T,  P = softmax(S masked to j <= i),  Y_bh = P V_bh
 template <typename T>
 void attention_forward(T* y, T* P, const T* q, const T* k, const T* v, const T* scale, int B, int TT, int H, int D,
-                       T* scratch, const AttentionStats<T>& stats);
+                       T* scratch, const AttentionStats<T>& stats, int first = 0);
 // dP = dY V^T;  dV = P^T dY;  dS = P .* (dP - rowsum(P .* dP));  dQ = scale dS K;  dK = scale dS^T Q;
 // dscale_h += sum(dS .* Q K^T) when dscale is not null (QK-norm's learned gain).
-// dq, dk, dv: (N, C), written.  scratch_a, scratch_b: (T, T).
+// dy, dq: (B * (T - first), C), the rows first .. T-1 as the forward's y (the other rows' dy is 0, and so their
+// dq); dk, dv: (N, C), written.  scratch_a, scratch_b: (T, T).
 template <typename T>
 void attention_backward(T* dq, T* dk, T* dv, T* dscale, const T* dy, const T* P, const T* q, const T* k, const T* v,
-                        const T* scale, int B, int TT, int H, int D, T* scratch_a, T* scratch_b);
+                        const T* scale, int B, int TT, int H, int D, T* scratch_a, T* scratch_b, int first = 0);
 
-// Softmax over V and the mean negative log-likelihood over the rows with mask[row] != 0.
-// logits, probs, dlogits: (N, V); targets: (N).  Returns the loss; count is the number of scored rows.
+// Softmax over V and the mean negative log-likelihood over the rows with mask[row] != 0 (every row when mask is
+// null).  logits, probs, dlogits: (N, V); targets: (N).  Returns the loss; count is the number of scored rows.
 template <typename T>
 T cross_entropy_forward(T* probs, const T* logits, const int* targets, const unsigned char* mask, int N, int V);
 // dlogits = (probs - onehot(target)) / count on scored rows, 0 elsewhere.

@@ -16,7 +16,7 @@ MemoryPlan memory_plan(const TrainConfig& c) {
   for (const int batch : {c.task.batch, c.task.eval_batch}) {
     const WorkspaceSize ws = Workspace<float>::size(c, batch);
     const uint64_t N = uint64_t(batch) * T;
-    plan.activations += ws.activations * sizeof(float) + N * (2 * sizeof(int) + sizeof(unsigned char));
+    plan.activations += ws.activations * sizeof(float) + Workspace<float>::token_bytes(c, batch);
     plan.activations += 2 * N * sizeof(int32_t);  // the trainer's CopyBatch: inputs and targets
     plan.attention += ws.attention * sizeof(float);
     plan.logits += ws.logits * sizeof(float);

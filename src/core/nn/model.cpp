@@ -123,14 +123,22 @@ WorkspaceSize Workspace<T>::size(const TrainConfig& config, int batch) {
 }
 
 template <typename T>
-uint64_t Workspace<T>::bytes(const TrainConfig& config, int batch) {
-  const uint64_t N = uint64_t(batch) * config.task.seq_len();
-  return size(config, batch).total() * sizeof(T) + uint64_t(config.model.n_layers) * sizeof(Layer) +
-         N * (2 * sizeof(int) + sizeof(unsigned char));
+uint64_t Workspace<T>::token_bytes(const TrainConfig& config, int batch) {
+  const uint64_t N = uint64_t(batch) * config.task.seq_len(), R = uint64_t(batch) * config.task.copy_length;
+  return N * (2 * sizeof(int) + sizeof(unsigned char)) + R * sizeof(int);
 }
 
 template <typename T>
-Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(config.task.seq_len()) {
+uint64_t Workspace<T>::bytes(const TrainConfig& config, int batch) {
+  return size(config, batch).total() * sizeof(T) + uint64_t(config.model.n_layers) * sizeof(Layer) +
+         token_bytes(config, batch);
+}
+
+template <typename T>
+Workspace<T>::Workspace(const TrainConfig& config, int batch, LastLayerRows rows)
+    : B(batch), TT(config.task.seq_len()), vocab(config.task.vocab()) {
+  const CopyLayout layout{config.task.copy_length};
+  head = HeadRows{B, TT, rows == LastLayerRows::scored ? layout.first_scored() : 0};
   storage.assign(static_cast<std::size_t>(size(config, batch).total()), T(0));
   std::size_t used = 0;
   lay_out(config, [&](uint64_t n, uint64_t WorkspaceSize::*) {
@@ -143,7 +151,7 @@ Workspace<T>::Workspace(const TrainConfig& config, int batch) : B(batch), TT(con
   inputs.assign(N, 0);
   targets.assign(N, 0);
   loss_mask.assign(N, 0);
-  const CopyLayout layout{config.task.copy_length};
+  if (!head.all()) head_targets.assign(static_cast<std::size_t>(head.count()), 0);
   for (std::size_t n = 0; n < N; ++n) loss_mask[n] = layout.scored(static_cast<int>(n % TT)) ? 1 : 0;
 }
 
@@ -153,6 +161,17 @@ namespace {
 const TrainConfig& validated(const TrainConfig& config) {
   require_valid(config);
   return config;
+}
+
+// The targets and the loss mask of the head rows: the scored rows' own targets, all scored (a null mask);
+// or every row's, masked.
+template <typename T>
+const int* head_targets(const Workspace<T>& ws) {
+  return ws.head.all() ? ws.targets.data() : ws.head_targets.data();
+}
+template <typename T>
+const unsigned char* head_mask(const Workspace<T>& ws) {
+  return ws.head.all() ? ws.loss_mask.data() : nullptr;
 }
 }  // namespace
 
@@ -227,10 +246,15 @@ T Model<T>::forward(Workspace<T>& ws) const {
     T* x = ws.x0 + static_cast<long>(n) * C;
     for (int c = 0; c < C; ++c) x[c] = e[c] + pe[c];
   }
+  const HeadRows& head = ws.head;
   const T* x = ws.x0;  // layer l reads ws.layers[l].x_in, which is this pointer
   for (int l = 0; l < m.n_layers; ++l) {
     typename Workspace<T>::Layer& A = ws.layers[l];
     const LayerView<T>& P = p_.layers[l];
+    // Past its scores the last layer computes the head rows only (R of N): no other row of it reaches the loss.
+    // Its queries and scores stay on every row: the attention statistics and maps describe every query.
+    const bool last = l == m.n_layers - 1;
+    const int first = last ? head.first : 0, rows = last ? head.count() : N;
     layernorm_forward(A.ln1, A.ln1_mean, A.ln1_rstd, x, P.ln1_g, P.ln1_b, N, C);
     linear_forward(A.q, A.ln1, P.wq, P.bq, N, C, C);
     linear_forward(A.k, A.ln1, P.wk, P.bk, N, C, C);
@@ -245,19 +269,27 @@ T Model<T>::forward(Workspace<T>& ws) const {
     }
     const T* scale = qk ? P.qk_gain : fixed_scale_.data();
     attention_forward(A.att_y, A.att, q, k, A.v, scale, B, TT, H, D, ws.scratch_a,
-                      AttentionStats<T>{A.entropy, &A.top_weight, &A.max_logit, &A.logit_spread, &A.jacobian_norm});
-    // x_mid = x + att_y Wo + bo
-    linear_forward(A.x_mid, A.att_y, P.wo, P.bo, N, C, C, x);
-    layernorm_forward(A.ln2, A.ln2_mean, A.ln2_rstd, A.x_mid, P.ln2_g, P.ln2_b, N, C);
-    linear_forward(A.h_pre, A.ln2, P.w1, P.b1, N, C, F);
-    gelu_forward(A.h, A.h_pre, N * F);
+                      AttentionStats<T>{A.entropy, &A.top_weight, &A.max_logit, &A.logit_spread, &A.jacobian_norm},
+                      first);
+    // x_mid = x + att_y Wo + bo  (on the head rows: x's gathered into x_mid, the product added in place)
+    const T* residual = x;
+    if (first > 0) {
+      gather_head_rows(A.x_mid, x, head, C);
+      residual = A.x_mid;
+    }
+    linear_forward(A.x_mid, A.att_y, P.wo, P.bo, rows, C, C, residual);
+    layernorm_forward(A.ln2, A.ln2_mean, A.ln2_rstd, A.x_mid, P.ln2_g, P.ln2_b, rows, C);
+    linear_forward(A.h_pre, A.ln2, P.w1, P.b1, rows, C, F);
+    gelu_forward(A.h, A.h_pre, rows * F);
     // x_out = x_mid + gelu(.) W2 + b2
-    linear_forward(A.x_out, A.h, P.w2, P.b2, N, F, C, A.x_mid);
+    linear_forward(A.x_out, A.h, P.w2, P.b2, rows, F, C, A.x_mid);
     x = A.x_out;
   }
-  layernorm_forward(ws.lnf, ws.lnf_mean, ws.lnf_rstd, x, p_.lnf_g, p_.lnf_b, N, C);
-  linear_forward(ws.logits, ws.lnf, p_.head_w, p_.head_b, N, C, V);
-  return cross_entropy_forward(ws.probs, ws.logits, ws.targets.data(), ws.loss_mask.data(), N, V);
+  const int R = head.count();
+  layernorm_forward(ws.lnf, ws.lnf_mean, ws.lnf_rstd, x, p_.lnf_g, p_.lnf_b, R, C);
+  linear_forward(ws.logits, ws.lnf, p_.head_w, p_.head_b, R, C, V);
+  if (!head.all()) gather_head_rows(ws.head_targets.data(), ws.targets.data(), head, 1);
+  return cross_entropy_forward(ws.probs, ws.logits, head_targets(ws), head_mask(ws), R, V);
 }
 
 template <typename T>
@@ -265,45 +297,65 @@ void Model<T>::backward(Workspace<T>& ws) {
   const ModelConfig& m = config_.model;
   const int B = ws.B, TT = ws.TT, C = m.d_model, F = m.ff(), H = m.n_heads, D = m.d_k(), V = config_.task.vocab();
   const int N = B * TT;
-  const long NC = static_cast<long>(N) * C;
   const bool qk = m.scale == ScaleMode::qknorm;
+  const HeadRows& head = ws.head;
+  const int R = head.count();
   const T* x_final = ws.layers.back().x_out;
   // Each line inverts the forward line named in its comment, in reverse order.
   // loss = cross_entropy(logits)
-  cross_entropy_backward(ws.d_logits, ws.probs, ws.targets.data(), ws.loss_mask.data(), N, V);
+  cross_entropy_backward(ws.d_logits, ws.probs, head_targets(ws), head_mask(ws), R, V);
   // logits = lnf head_w + head_b
-  linear_backward(ws.d_ln, g_.head_w, g_.head_b, ws.d_logits, ws.lnf, p_.head_w, N, C, V);
+  linear_backward(ws.d_ln, g_.head_w, g_.head_b, ws.d_logits, ws.lnf, p_.head_w, R, C, V);
   // lnf = LNf(x_final)  (d_x accumulates: cleared first)
-  std::fill(ws.d_x, ws.d_x + NC, T(0));
-  layernorm_backward(ws.d_x, g_.lnf_g, g_.lnf_b, ws.d_ln, x_final, ws.lnf_mean, ws.lnf_rstd, p_.lnf_g, N, C);
+  std::fill(ws.d_x, ws.d_x + static_cast<long>(R) * C, T(0));
+  layernorm_backward(ws.d_x, g_.lnf_g, g_.lnf_b, ws.d_ln, x_final, ws.lnf_mean, ws.lnf_rstd, p_.lnf_g, R, C);
   for (int l = m.n_layers - 1; l >= 0; --l) {
     typename Workspace<T>::Layer& A = ws.layers[l];
     const LayerView<T>& P = p_.layers[l];
     LayerView<T>& G = g_.layers[l];
+    // The last layer's head rows, as in forward: d_x, d_h, d_att_y and d_q hold `rows` rows until expanded.
+    const bool last = l == m.n_layers - 1;
+    const int first = last ? head.first : 0, rows = last ? R : N;
     // d_x holds d(loss)/d(x_out).  x_out = x_mid + h W2 + b2  (the residual's gradient stays in d_x)
-    linear_backward(ws.d_h, G.w2, G.b2, ws.d_x, A.h, P.w2, N, F, C);
+    linear_backward(ws.d_h, G.w2, G.b2, ws.d_x, A.h, P.w2, rows, F, C);
     // h = gelu(h_pre)
-    gelu_backward(ws.d_h, ws.d_h, A.h_pre, N * F, A.h);
+    gelu_backward(ws.d_h, ws.d_h, A.h_pre, rows * F, A.h);
     // h_pre = ln2 W1 + b1
-    linear_backward(ws.d_ln, G.w1, G.b1, ws.d_h, A.ln2, P.w1, N, C, F);
+    linear_backward(ws.d_ln, G.w1, G.b1, ws.d_h, A.ln2, P.w1, rows, C, F);
     // ln2 = LN2(x_mid)  (adds into d_x, which now holds d(loss)/d(x_mid))
-    layernorm_backward(ws.d_x, G.ln2_g, G.ln2_b, ws.d_ln, A.x_mid, A.ln2_mean, A.ln2_rstd, P.ln2_g, N, C);
+    layernorm_backward(ws.d_x, G.ln2_g, G.ln2_b, ws.d_ln, A.x_mid, A.ln2_mean, A.ln2_rstd, P.ln2_g, rows, C);
     // x_mid = x_in + att_y Wo + bo
-    linear_backward(ws.d_att_y, G.wo, G.bo, ws.d_x, A.att_y, P.wo, N, C, C);
+    linear_backward(ws.d_att_y, G.wo, G.bo, ws.d_x, A.att_y, P.wo, rows, C, C);
     // att_y = attention(q, k, v), and for QK-norm qhat, khat = headnorm(q), headnorm(k) before it
+    // (d_q, d_qhat: the head rows; d_k, d_v: every row)
     if (qk) {
       attention_backward(ws.d_qhat, ws.d_khat, ws.d_v, G.qk_gain, ws.d_att_y, A.att, A.qhat, A.khat, A.v,
-                         P.qk_gain, B, TT, H, D, ws.scratch_a, ws.scratch_b);
-      headnorm_backward(ws.d_q, ws.d_qhat, A.qhat, A.q_rnorm, N, H, D);
+                         P.qk_gain, B, TT, H, D, ws.scratch_a, ws.scratch_b, first);
+      const HeadRows q_rows{B, TT, first};
+      for (int b = 0; b < B; ++b) {
+        const long at = q_rows.row(b, first), from = static_cast<long>(b) * TT + first;
+        headnorm_backward(ws.d_q + at * C, ws.d_qhat + at * C, A.qhat + from * C, A.q_rnorm + from * H,
+                          q_rows.per_sequence(), H, D);
+      }
       headnorm_backward(ws.d_k, ws.d_khat, A.khat, A.k_rnorm, N, H, D);
     } else {
       attention_backward(ws.d_q, ws.d_k, ws.d_v, static_cast<T*>(nullptr), ws.d_att_y, A.att, A.q, A.k, A.v,
-                         fixed_scale_.data(), B, TT, H, D, ws.scratch_a, ws.scratch_b);
+                         fixed_scale_.data(), B, TT, H, D, ws.scratch_a, ws.scratch_b, first);
     }
     // q, k, v = ln1 Wq + bq, ln1 Wk + bk, ln1 Wv + bv  (their gradients into ln1 add up)
-    linear_backward(ws.d_ln, G.wq, G.bq, ws.d_q, A.ln1, P.wq, N, C, C);
+    if (first > 0) {
+      // q's gradient is on the head rows only: ln1's head rows gathered into d_att_y (read by the attention's
+      // backward, free now), d(ln1) written on them and spread to every row (0 on the others).
+      gather_head_rows(ws.d_att_y, A.ln1, head, C);
+      linear_backward(ws.d_ln, G.wq, G.bq, ws.d_q, ws.d_att_y, P.wq, rows, C, C);
+      expand_head_rows(ws.d_ln, head, C);
+    } else {
+      linear_backward(ws.d_ln, G.wq, G.bq, ws.d_q, A.ln1, P.wq, N, C, C);
+    }
     linear_backward(ws.d_ln, G.wk, G.bk, ws.d_k, A.ln1, P.wk, N, C, C, /*accumulate_dx=*/true);
     linear_backward(ws.d_ln, G.wv, G.bv, ws.d_v, A.ln1, P.wv, N, C, C, /*accumulate_dx=*/true);
+    // x_mid = x_in + ...: x_in's gradient through the residual, on the head rows, spread to every row
+    if (first > 0) expand_head_rows(ws.d_x, head, C);
     // ln1 = LN1(x_in)  (adds into d_x, which now holds d(loss)/d(x_in) = the previous layer's d(x_out))
     layernorm_backward(ws.d_x, G.ln1_g, G.ln1_b, ws.d_ln, A.x_in, A.ln1_mean, A.ln1_rstd, P.ln1_g, N, C);
   }

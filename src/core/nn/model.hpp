@@ -5,6 +5,8 @@
 //   x0 = wte[token] + wpe[position]                                    (N, C)
 //   for each layer:  x += Wo . attention(LN1(x))    x += W2 . gelu(W1 . LN2(x))
 //   logits = LNf(x) head_w + head_b                                     (N, V)
+// Past its attention scores the last layer computes only the rows the loss scores (head_rows.hpp): the logits
+// are (R, V), R = B * copy_length.  Workspace(..., LastLayerRows::all) computes every row (the tests' reference).
 //
 // Parameter names, shapes and layout: the tables kModelTensors and kBlockTensors below, in block order
 // (row-major; Linear weights are (in, out), i.e. PyTorch's weight transposed).  They are the contract of
@@ -18,6 +20,7 @@
 
 #include "core/settings/config.hpp"
 #include "core/arith/rng.hpp"
+#include "core/nn/head_rows.hpp"
 
 namespace sqrtdk {
 
@@ -127,7 +130,12 @@ struct WorkspaceSize {
   uint64_t total() const { return activations + attention + logits; }
 };
 
+// Which rows the last layer computes past its attention scores: the ones the loss scores (training, evaluation),
+// or every row (the reference the tests compare them to: the same loss and gradients, to rounding).
+enum class LastLayerRows : char { scored, all };
+
 // Activations for one (B, T), allocated once; forward stores what backward needs.
+// R = head.count() rows: the last layer's rows past its scores (head_rows.hpp), B * copy_length when scored.
 template <typename T>
 struct Workspace {
   struct Layer {
@@ -136,6 +144,7 @@ struct Workspace {
     T *q, *k, *v;                   // (N, C) projections
     T *qhat, *khat, *q_rnorm, *k_rnorm;  // (N, C), (N, H): QK-norm only
     T *att;                         // (B, H, T, T) softmax weights
+    // att_y .. x_out: in the last layer its R head rows only, compactly (the first R rows of each buffer)
     T *att_y;                       // (N, C) heads concatenated, before Wo
     T *x_mid;                       // (N, C) residual after attention
     T *ln2, *ln2_mean, *ln2_rstd;
@@ -145,20 +154,28 @@ struct Workspace {
     T top_weight, max_logit;
     T logit_spread, jacobian_norm;  // AttentionStats of this forward
   };
-  int B = 0, TT = 0;
+  int B = 0, TT = 0, vocab = 0;
+  HeadRows head;  // the last layer's rows past its scores
   std::vector<T> storage;
   std::vector<Layer> layers;
-  T *x0, *lnf, *lnf_mean, *lnf_rstd, *logits, *probs;  // x0: (N, C) embeddings; logits, probs: (N, V)
+  T *x0, *lnf, *lnf_mean, *lnf_rstd, *logits, *probs;  // x0: (N, C) embeddings; the rest (R, C) and (R, V)
   // backward scratch
   T *d_x, *d_ln, *d_att_y, *d_q, *d_k, *d_v, *d_qhat, *d_khat, *d_h, *d_logits, *scratch_a, *scratch_b;
   std::vector<unsigned char> loss_mask;  // (N) 1 where the copy half is scored
   std::vector<int> inputs, targets;      // (N)
+  std::vector<int> head_targets;         // (R) the head rows' targets when they are the scored rows, else empty
 
-  Workspace(const TrainConfig& config, int batch);
+  Workspace(const TrainConfig& config, int batch, LastLayerRows rows = LastLayerRows::scored);
 
-  // The storage this constructor would allocate, by the same layout pass (no allocation but `layers`).
+  // The logits (V) of position p of sequence b, for a position the last layer computed (any, or a scored one).
+  const T* logits_at(int b, int p) const { return logits + head.row(b, p) * vocab; }
+
+  // The storage this constructor would allocate, by the same layout pass (no allocation but `layers`): the same
+  // for either LastLayerRows.
   static WorkspaceSize size(const TrainConfig& config, int batch);
-  // Every byte the constructor allocates: storage, layers, tokens and mask.
+  // Bytes of the token vectors (inputs, targets, mask, head targets) of a workspace of the scored rows.
+  static uint64_t token_bytes(const TrainConfig& config, int batch);
+  // Every byte the constructor allocates for the scored rows: storage, layers and token vectors.
   static uint64_t bytes(const TrainConfig& config, int batch);
 
  private:

@@ -146,8 +146,8 @@ TrainLog Trainer::run(int k) {
 EvalMetrics Trainer::evaluate() {
   const int B = config_.task.eval_batch, TT = config_.task.seq_len(), V = config_.task.vocab();
   const CopyLayout layout{config_.task.copy_length};
-  auto predicted = [&](int b, int p) {
-    const float* logits = eval_ws_.logits + (static_cast<long>(b) * TT + p) * V;
+  auto predicted = [&](int b, int p) {  // p is a scored position: the last layer computed it
+    const float* logits = eval_ws_.logits_at(b, p);
     return static_cast<int>(std::max_element(logits, logits + V) - logits);
   };
   auto target = [&](int b, int p) { return eval_batch_.targets[static_cast<std::size_t>(b) * TT + p]; };
