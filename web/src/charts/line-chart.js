@@ -52,6 +52,15 @@ export class LineChart {
     this.resizeObserver = watchSize(this.plotBox, () => this._resize());
   }
 
+  /** A new title (its header, its accessible names and its PNG). */
+  setTitle(text) {
+    if (text === this.options.title) return;
+    this.options.title = text;
+    this.title.textContent = text;
+    this.plotBox.setAttribute('aria-label', text);
+    this.legend.setAttribute('aria-label', STRINGS.charts.series(text));
+  }
+
   /** Add a control (button, toggle) to the chart's header. */
   addTool(element) { this.tools.append(element); }
 

@@ -323,19 +323,27 @@ export const STRINGS = Object.freeze({
     smoothing: 'smoothing (steps)',
     accuracy: 'Sequence accuracy (greedy copy, evaluation batch)',
     accuracyY: 'accuracy',
-    entropy: 'Attention entropy per layer (nats, median over seeds)',
+    entropy: (which) => `Attention entropy per layer (nats, ${which})`,
     entropyY: 'entropy',
     qk: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖: the size of the loss’s gradient on the query and key weights, all layers)',
     qkY: 'gradient norm',
     spread: 'Attention logit spread (row max − mean, after scaling; mean over layers)',
     spreadY: 'logit spread',
-    jacobian: 'Softmax Jacobian norm |J|_F per layer (mean over the attention rows, median over seeds)',
+    jacobian: (which) => `Softmax Jacobian norm |J|_F per layer (mean over the attention rows, ${which})`,
+    // Which runs the attention charts and maps show: the median over seeds, or one seed's own.
+    medianOverSeeds: 'median over seeds',
+    oneSeed: (seed) => `seed ${seed}`,
+    seedShown: 'The attention charts and maps below show',
+    seedShownMedian: 'the median over seeds',
+    seedShownHint: 'With the median, the shaded band is the range of the seeds. Pick a seed to see its own curves and map, '
+      + 'for example one that stalled (under Runs, each run\'s seed is a button).',
+    seedLine: (label, seed) => `${label} · seed ${seed}`,
     jacobianY: '|J|_F',
     layer: 'layer',
     head: 'head',
     layerLine: (label, layer) => `${label} · layer ${layer}`,
     heatmapsTitle: 'Attention on one evaluation example',
-    heatmapHint: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
+    heatmapHint: 'Rows are query positions, columns the keys they attend to (the seed chosen above; with the median chosen, each variant\'s first seed). '
       + 'A model that copies attends, from the S row and each row below it, to the key holding the symbol it must write next, '
       + 'L positions back: one cell per row, each with its lower-left corner on the dotted line, so these cells sit just above and to the right of the line.',
     heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
@@ -372,6 +380,7 @@ export const STRINGS = Object.freeze({
     hours: (h, m) => `${h} h ${m} min`,
     title: 'Runs',
     table: 'Runs table',
+    showSeed: (seed) => `show seed ${seed} in the attention charts and maps`,
     columns: ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss'],
     status: { waiting: 'waiting', memory: 'waiting for memory', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done', diverged: 'diverged', failed: 'failed' },
     // a run waiting in the page's queue for memory, with `ahead` (a count, and as written) runs of the page before it
