@@ -52,6 +52,15 @@ test('a seed picked in the run table or the select is what the attention charts,
       await page.waitForFunction(() => !/seedShown/.test(location.hash));
       await caption.filter({ hasText: /· seed 0$/ }).nth(1).waitFor();
 
+      // The answer names the seeds whose runs did not reach 0.1 (none does in 40 steps), with their run table
+      // cells, and each is a button to that seed.
+      const named = l.locator('[data-note="inspect-seeds"] button');
+      assert.deepEqual(await named.allTextContents(), [0, 1].map((s) =>
+        `seed ${s}: scaled 1/√d_k never (in 40 steps); unscaled never (in 40 steps)`));
+      await named.nth(1).click();
+      await page.waitForFunction(() => /seedShown=1/.test(location.hash));
+      assert.equal(await select.inputValue(), '1');
+
       // A link with a seed that has no run shows the median; a seed that has one opens on it.
       for (const [shown, value] of [[5, '-1'], [1, '1']]) {
         await page.goto(env.url('http', 'index.html', `#seeds=2&steps=40&variants=scaled,unscaled&panels=train&seedShown=${shown}`));

@@ -172,12 +172,14 @@ export class TrainPanel {
   }
 
   _buildResults() {
-    // A run's seed shows that seed in the attention charts and maps, and takes the learner to them.
-    this.runTable = new RunTable(this.lang, (seed) => {
+    // A run's seed (in the run table, or a seed the answer names) shows that seed in the attention charts and
+    // maps, and takes the learner to them.
+    const showSeed = (seed) => {
       this.store.update({ seedShown: seed });
       this.charts.seedShown.select.focus();
-    });
-    this.answer = new AnswerView(this.lang);
+    };
+    this.runTable = new RunTable(this.lang, showSeed);
+    this.answer = new AnswerView(this.lang, showSeed);
     this.moreSeeds = new MoreSeeds({ lang: this.lang, onRun: (seeds) => this._runMoreSeeds(seeds) });
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;

@@ -410,6 +410,10 @@ export const STRINGS = Object.freeze({
       final ? 'final level (median)' : 'level now (median)'],
     divergedColumn: 'diverged',
     diverged: (runs, of) => `${runs} of ${of}`,
+    inspect: (threshold) => `Seeds with a run that did not reach ${threshold} or stalled; a button shows that seed's own curves and attention maps in the charts below:`,
+    inspectSeed: (seed, runs) => `seed ${seed}: ${runs}`,
+    inspectRun: (label, what) => `${label} ${what}`,
+    stall: (cell) => `stall ${cell}`,
   },
 
   // ---- the offer under a finished answer (exercise/more-seeds.js) ----
