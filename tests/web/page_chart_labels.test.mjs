@@ -1,13 +1,17 @@
-// Charts that read on a phone: at 390 px, after the default exercise's answer, no two labels drawn on the loss
-// chart's canvas overlap (the threshold, each median, each variant's level and the axes' tick labels).  The boxes are
+// Charts that read on a phone: at 390 px, after the default exercise's answer, no two labels drawn on any chart's
+// canvas overlap (on the loss chart: the threshold, each median, each variant's level; on every chart: the axes'
+// tick labels and the attention maps' position labels).  The boxes are
 // measured from the canvas calls themselves: every fillText since the canvas was last cleared, with its measured
 // extent, recorded by a script the test puts in the page before the lab loads.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { lab, newPage, openLab, waitForRest } from './helpers/browser.mjs';
 
-// Wraps the canvas calls: a full clearRect starts a new frame; each fillText adds its box (canvas pixels).
+// Wraps the canvas calls: a full clearRect or a new width (which clears the canvas) starts a new frame; each
+// fillText adds its box (canvas pixels).
 function recordLabels() {
+  const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width');
+  Object.defineProperty(HTMLCanvasElement.prototype, 'width', { ...width, set(value) { this.drawnLabels = []; width.set.call(this, value); } });
   const proto = CanvasRenderingContext2D.prototype;
   const { fillText, clearRect } = proto;
   proto.clearRect = function clear(x, y, w, h) {
@@ -26,7 +30,7 @@ function recordLabels() {
 
 const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-test('at 390 px the loss chart\'s labels do not overlap once the answer is drawn', async () => {
+test('at 390 px no chart\'s labels overlap once the answer is drawn', async () => {
   const env = await openLab();
   try {
     const { page, context, errors } = await newPage(env.browser, { width: 390, height: 844 });
@@ -43,8 +47,17 @@ test('at 390 px the loss chart\'s labels do not overlap once the answer is drawn
     for (const label of [...guides.lines, ...guides.levels].map((g) => g.label)) {
       assert.ok(labels.some((b) => b.text === label), `${label} drawn: ${labels.map((b) => b.text).join(' | ')}`);
     }
+    // Every chart on the page: its canvas's labels, pairwise.
+    const charts = await page.evaluate(() => [...document.querySelector('sqrtdk-lab').shadowRoot.querySelectorAll('[data-chart]')]
+      .filter((c) => !c.closest('[hidden]')).map((c) => ({ name: c.dataset.chart, labels: [...c.querySelectorAll('canvas')].flatMap((v) => v.drawnLabels ?? []) })));
+    assert.ok(charts.length >= 8, `charts measured: ${charts.map((c) => c.name)}`);
     const clashes = [];
-    labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => { if (overlap(a, b)) clashes.push(`"${a.text}" and "${b.text}"`); }));
+    for (const chart of charts) {
+      assert.ok(chart.labels.length > 0, `${chart.name} draws labels`);
+      chart.labels.forEach((a, i) => chart.labels.slice(i + 1).forEach((b) => {
+        if (overlap(a, b)) clashes.push(`${chart.name}: "${a.text}" and "${b.text}"`);
+      }));
+    }
     assert.deepEqual(clashes, []);
     assert.deepEqual(errors, []);
     await context.close();

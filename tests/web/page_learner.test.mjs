@@ -87,7 +87,7 @@ test('explorer: notes and axes carry what was measured', async (t) => {
 
     await t.test('at d_k = 1 the caption says q·k is not normal, with the measured tail share', async () => {
       const caption = chart(page, 'dots-raw').locator('.chart-readout');
-      assert.match(await caption.textContent(), /close to normal/);
+      assert.match(await caption.textContent(), /less than twice a normal's share/);
       await lab(page).locator('#lab-dk').evaluate((s) => s.closest('.control').querySelector('input.number')).then(() => {});
       const box = lab(page).locator('input[aria-label="d_k (query/key dimension) (exact value)"]');
       await box.fill('1');

@@ -27,6 +27,11 @@ test('scenarios: six presets with captions; one click sets them; the link shares
       assert.ok(headline.split(/\s+/).length <= 25, `${id}: ${headline.split(/\s+/).length} words: ${headline}`);
       assert.equal(headline, core.get(id).headline);
       assert.match(headline, /^[^.]*(\.\d[^.]*)*\.$/, `${id}: one sentence`);
+      // What Run trains, from the preset's settings, beside the seeds the claim counts.
+      const settings = new URLSearchParams(core.get(id).settings);
+      const last = Number(settings.get('trainSeed')) + Number(settings.get('seeds')) - 1;
+      assert.equal(await row.locator('[data-runs]').textContent(), `Run trains seeds ${settings.get('trainSeed')}–${last} of each of its `
+        + `${settings.get('variants').split(',').length} variants for ${Number(settings.get('steps'))} steps; the claim above counts seeds 0–19.`);
       assert.equal(await row.locator('details').getAttribute('open'), null);
       assert.equal(await row.locator('details p').first().isVisible(), false);
       await row.locator('details summary').click();

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { RunRecord } from '../../web/src/training/run-record.js';
-import { accuracySeries, commonEvalSteps, commonSteps, layerSeries, lossSeries } from '../../web/src/training/series.js';
+import { accuracySeries, commonEvalSteps, commonSteps, layerSeries, lossSeries, runSeeds, runSeries } from '../../web/src/training/series.js';
 
 /** A run view (as Exercise.slots gives) with `n` steps of loss `f(step)`, 2 layers x 1 head. */
 function view(variant, seed, n, f, status = 'training', evalEvery = 0) {
@@ -79,4 +79,18 @@ test('per-layer series: one curve per variant and layer, median only unless a ba
   const banded = layerSeries(views, ['scaled'], 2, 'entropyByLayer', 1, { band: true });
   assert.deepEqual(banded.columns['scaled-l1'].lo, [2, 2, 2, 2]);
   assert.deepEqual(banded.columns['scaled-l1'].hi, [6, 6, 6, 6]);
+});
+
+test('one seed shown: its own curves instead of the median; a seed without a run shows the median', () => {
+  const views = [view('scaled', 1, 4, (s) => s), view('scaled', 3, 4, (s) => 10 * s), view('unscaled', 3, 4, () => 7)];
+  assert.deepEqual(runSeeds(views), [1, 3]);
+  const one = runSeries(views, ['scaled', 'unscaled'], 'loss', 1, 3);
+  assert.deepEqual(one.columns.scaled.median, [10, 20, 30, 40]);
+  assert.deepEqual(one.columns.scaled.lo, [10, 20, 30, 40]);  // one run: no band around it
+  assert.deepEqual(one.columns.unscaled.median, [7, 7, 7, 7]);
+  assert.deepEqual(runSeries(views, ['scaled'], 'loss', 1, 1).columns.scaled.median, [1, 2, 3, 4]);
+  assert.deepEqual(runSeries(views, ['scaled'], 'loss', 1, 5).columns.scaled.median, [5.5, 11, 16.5, 22]);
+  assert.deepEqual(runSeries(views, ['scaled'], 'loss', 1, -1).columns.scaled.median, [5.5, 11, 16.5, 22]);
+  const layers = layerSeries(views, ['scaled'], 2, 'entropyByLayer', 1, { seed: 1 });
+  assert.deepEqual(layers.columns['scaled-l1'].median, [2, 2, 2, 2]);
 });

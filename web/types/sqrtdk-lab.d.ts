@@ -58,6 +58,8 @@ export interface SqrtdkSettings {
   heatLayer: number;
   /** the attention heatmap's head, 1..16 */
   heatHead: number;
+  /** the seed whose runs the attention charts and maps show; -1: the median over seeds (the first seed's map) */
+  seedShown: number;
   panels: SqrtdkPanel[];
   hide: SqrtdkHideable[];
 }
@@ -91,6 +93,7 @@ export interface SqrtdkLabAttributes {
   'smooth'?: string;
   'heat-layer'?: string;
   'heat-head'?: string;
+  'seed-shown'?: string;
   /** comma-separated: softmax, train */
   'panels'?: string;
   /** comma-separated setting keys or share, export, notices */

@@ -52,6 +52,15 @@ export class LineChart {
     this.resizeObserver = watchSize(this.plotBox, () => this._resize());
   }
 
+  /** A new title (its header, its accessible names and its PNG). */
+  setTitle(text) {
+    if (text === this.options.title) return;
+    this.options.title = text;
+    this.title.textContent = text;
+    this.plotBox.setAttribute('aria-label', text);
+    this.legend.setAttribute('aria-label', STRINGS.charts.series(text));
+  }
+
   /** Add a control (button, toggle) to the chart's header. */
   addTool(element) { this.tools.append(element); }
 
@@ -255,23 +264,26 @@ export class LineChart {
     const i = index === null || index === undefined ? this._restingIndex(xs) : index;
     const data = this._uplotData();
     const { lang } = this.options;
-    const parts = [h('span', { class: 'readout-x', text: STRINGS.charts.readoutX(this.options.xLabel, this.options.xFormat(xs[i])) })];
     let column = 1;
     const resting = index === null || index === undefined;
+    const shown = [];
     for (const g of this.groups) {
       // At rest, a line that ends before the latest x (its runs are behind the others') shows its own last point.
       let j = i;
       if (resting) while (j > 0 && (data[column][j] === null || data[column][j] === undefined)) j -= 1;
-      const value = data[column][j];
-      const band = g.band ? [data[column + 2][j], data[column + 1][j]] : null;
+      if (!this.hidden.has(g.id)) shown.push({ g, j, value: data[column][j], band: g.band ? [data[column + 2][j], data[column + 1][j]] : null });
       column += LineChart.seriesCount(g);
-      if (this.hidden.has(g.id)) continue;
+    }
+    // At rest the header names the last x any shown line reaches, so that no line is tagged with another x for nothing.
+    const head = resting && shown.length ? Math.max(...shown.map((s) => s.j)) : i;
+    const parts = [h('span', { class: 'readout-x', text: STRINGS.charts.readoutX(this.options.xLabel, this.options.xFormat(xs[head])) })];
+    for (const { g, j, value, band } of shown) {
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
       swatch.style.borderTopColor = g.colour;
       swatch.style.borderTopStyle = g.dash && g.dash.length ? 'dashed' : 'solid';
       const c = STRINGS.charts;
       const range = band && band[0] !== null && band[0] !== band[1] ? c.readoutRange(formatValue(band[0], lang), formatValue(band[1], lang)) : '';
-      const at = j !== i && value !== null && value !== undefined ? c.readoutAt(this.options.xLabel, this.options.xFormat(xs[j])) : '';
+      const at = j !== head && value !== null && value !== undefined ? c.readoutAt(this.options.xLabel, this.options.xFormat(xs[j])) : '';
       parts.push(h('span', { class: 'readout-item' }, [swatch, c.readoutItem(g.label, formatValue(value, lang), range, at)]));
     }
     const key = parts.map((p) => p.textContent).join('|') + this.groups.map((g) => g.colour).join();

@@ -4,6 +4,7 @@
 // Not a live region: while the runs train its cells change with every tick; the panel announces the answer once.
 
 import { h, replaceChildren } from '../ui/dom.js';
+import { button } from '../ui/controls.js';
 import { scrollRegion } from '../ui/scroll-region.js';
 import { formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
@@ -12,13 +13,19 @@ import { renderMessage } from '../analysis/render-message.js';
 const T = STRINGS.answerBox;
 
 export class AnswerView {
-  /** @param {string} lang how the page's own numbers are written (the element's) */
-  constructor(lang = 'en') {
+  /**
+   * @param {string} lang how the page's own numbers are written (the element's)
+   * @param {((seed: number) => void)|null} showSeed  shows one seed in the attention charts and maps
+   */
+  constructor(lang = 'en', showSeed = null) {
     this.lang = lang;
+    this.showSeed = showSeed;
     this.state = h('p', { class: 'answer-state' });
     this.sentences = h('div', { class: 'answer-sentences' });
     // The runs in the claims' form, beside the preset's 20-seed claim when the settings are a preset's.
     this.beside = h('div', { class: 'answer-beside', attrs: { 'data-note': 'beside-claim' } });
+    // The seeds with a run that did not get there or stalled, each a button to its own curves (once final).
+    this.inspect = h('div', { class: 'answer-inspect', attrs: { 'data-note': 'inspect-seeds' } });
     const table = scrollRegion(T.table);
     this.table = table.box;
     this.definitions = h('ul', { class: 'hint answer-definitions', attrs: { 'aria-label': T.definitions } });
@@ -26,7 +33,7 @@ export class AnswerView {
     const definitionsBox = h('details', { class: 'answer-definitions-box' }, [h('summary', { text: T.definitionsSummary }), this.definitions]);
     this.element = h('section', { class: 'answer', attrs: { 'aria-labelledby': 'lab-answer-title', 'data-ready': 'false' } }, [
       h('h3', { attrs: { id: 'lab-answer-title' }, text: T.title }), this.state, this.sentences, table.element, this.beside,
-      definitionsBox]);
+      this.inspect, definitionsBox]);
   }
 
   /**
@@ -49,12 +56,36 @@ export class AnswerView {
       replaceChildren(this.table, []);
       replaceChildren(this.sentences, []);
       replaceChildren(this.beside, []);
+      replaceChildren(this.inspect, []);
       return;
     }
     this.state.textContent = progressText(answer, this.lang);
     replaceChildren(this.sentences, answer.sentences.map((text) => h('p', { class: 'answer-sentence', text })));
     replaceChildren(this.table, [answerTable(answer, this.lang)]);
     replaceChildren(this.beside, this._beside(answer, claim));
+    replaceChildren(this.inspect, this._inspect(answer));
+  }
+
+  /**
+   * Under a final answer: each seed with a run that did not reach the threshold or stalled, named with those runs'
+   * cells (the run table's words), as a button that shows the seed's own curves and maps.
+   */
+  _inspect(answer) {
+    if (!answer.final || !this.showSeed) return [];
+    const bySeed = new Map();
+    for (const v of answer.variants) {
+      for (const run of v.runs) {
+        if (run.stepsToThreshold !== null && run.stall === null) continue;
+        const parts = [run.stepsToThreshold === null ? run.cells.stepsToThreshold : null, run.stall === null ? null : T.stall(run.cells.stall)];
+        bySeed.set(run.seed, [...(bySeed.get(run.seed) ?? []), T.inspectRun(v.label, parts.filter(Boolean).join(', '))]);
+      }
+    }
+    if (bySeed.size === 0) return [];
+    const seeds = [...bySeed.keys()].sort((a, b) => a - b);
+    return [h('p', { class: 'hint', text: T.inspect(formatValue(answer.threshold, this.lang)) }),
+      h('div', { class: 'chips' }, seeds.map((seed) => button({
+        text: T.inspectSeed(whole(seed, this.lang), bySeed.get(seed).join('; ')), class: 'chip', key: `inspect-seed-${seed}`,
+        onClick: () => this.showSeed(seed) })))];
   }
 
   /** The runs' headline, and under it the preset's claim and which median each means (nothing until final). */

@@ -3,6 +3,7 @@
 // place (and only when their text changes), to keep the main thread's work per frame small.
 
 import { h, replaceChildren, setText } from '../ui/dom.js';
+import { button } from '../ui/controls.js';
 import { scrollRegion } from '../ui/scroll-region.js';
 import { count, formatValue, whole } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
@@ -25,9 +26,13 @@ export function timeLeft(seconds, lang = 'en') {
 }
 
 export class RunTable {
-  /** @param {string} lang how numbers are written (the element's) */
-  constructor(lang = 'en') {
+  /**
+   * @param {string} lang how numbers are written (the element's)
+   * @param {((seed: number) => void)|null} showSeed  a run's seed is a button that shows that seed's curves and maps
+   */
+  constructor(lang = 'en', showSeed = null) {
     this.lang = lang;
+    this.showSeed = showSeed;
     this.progress = h('progress', { attrs: { max: 1, value: 0, 'aria-label': T.progress } });
     // Not a live region: it changes with every tick (the panel announces phases and the answer: train-panel.js).
     this.summary = h('span', { class: 'progress-text' });
@@ -110,7 +115,8 @@ export class RunTable {
       level: h('td', { attrs: { 'data-cell': 'level' } }) };
     const tr = h('tr', { attrs: { 'data-run': record.id } }, [
       h('th', { attrs: { scope: 'row' } }, [swatch, labelOf(record.variant)]),
-      h('td', { text: whole(record.seed, this.lang) }),
+      h('td', {}, [this.showSeed ? button({ text: whole(record.seed, this.lang), class: 'chip seed-link', key: `show-seed-${record.seed}`,
+        ariaLabel: T.showSeed(whole(record.seed, this.lang)), onClick: () => this.showSeed(record.seed) }) : whole(record.seed, this.lang)]),
       cells.steps, cells.rate, cells.logitStd, cells.status, cells.threshold, cells.stall, cells.level,
     ]);
     return { tr, ...cells };

@@ -8,6 +8,7 @@
 
 import { h, replaceChildren } from '../ui/dom.js';
 import { scrollRegion } from '../ui/scroll-region.js';
+import { whole } from '../ui/format.js';
 import { button } from '../ui/controls.js';
 import { parseHash } from '../state/url-state.js';
 import { STRINGS } from '../ui/strings.js';
@@ -57,12 +58,24 @@ export class ScenariosView {
           key: `run-${s.id}`, onClick: () => { this.apply(s); this.run(); } })]),
         h('td', {}, [
           ...(s.messages.headline ? [h('p', { class: 'scenario-headline', attrs: { 'data-headline': '' }, text: say(s.messages.headline) })] : []),
+          h('p', { class: 'hint', attrs: { 'data-runs': '' }, text: this._runsText(s) }),
           h('details', { class: 'scenario-details' }, [h('summary', { text: T.more }),
             ...s.messages.details.map((m) => h('p', { text: say(m) }))]),
         ]),
       ]);
     }));
     this.show(this.store.state);
+  }
+
+  /** What the preset's Run trains, beside the claim's 20 seeds: its seeds, variants and steps. */
+  _runsText(scenario) {
+    const { state } = parseHash(scenario.settings, this.store.state);
+    const w = (x) => whole(x, this.lang);
+    const first = state.trainSeed;
+    const last = first + state.seeds - 1;
+    const claimSeeds = scenario.messages.headline?.args?.seeds;  // the seeds the claim counts, as it writes them
+    return T.runs(first === last ? w(first) : T.seedRange(w(first), w(last)), w(state.variants.length), w(state.steps),
+      claimSeeds ? renderMessage(claimSeeds, STRINGS.answer, this.lang) : null);
   }
 
   /** Apply a preset over the current settings, as a link would (origin 'preset': asks before discarding runs). */

@@ -6,7 +6,7 @@ import { button, rangeControl, selectControl, toggleControl } from '../ui/contro
 import { LAYER_DASHES } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HeatmapChart } from '../charts/heatmap.js';
-import { accuracySeries, layerId, layerSeries, lossSeries, runSeries, seedsOf } from '../training/series.js';
+import { accuracySeries, layerId, layerSeries, lossSeries, runSeeds, runSeries, seedsOf } from '../training/series.js';
 import { downloadBlob } from '../export/download.js';
 import { STRINGS } from '../ui/strings.js';
 import { curveDefinitions } from '../core-tables.js';
@@ -38,7 +38,7 @@ export class TrainCharts {
     this.loss.addTool(this.logY.element);
     this.accuracy = new LineChart({ name: 'accuracy', title: T.accuracy, xLabel: T.step, yLabel: T.accuracyY, theme,
       yRange: [0, 1], height: 200, integerX: true, lang });
-    this.entropy = new LineChart({ name: 'entropy', title: T.entropy, xLabel: T.step, yLabel: T.entropyY, theme,
+    this.entropy = new LineChart({ name: 'entropy', title: T.entropy(T.medianOverSeeds), xLabel: T.step, yLabel: T.entropyY, theme,
       height: 200, integerX: true, emptyY: EMPTY_ENTROPY_RANGE, lang });
     // The mechanism: the gradient that reaches the queries and keys, and how spread the attention logits are.
     this.qk = new LineChart({ name: 'qk-grad', title: T.qk, xLabel: T.step,
@@ -47,7 +47,7 @@ export class TrainCharts {
       yLabel: T.spreadY, theme, logY: true, height: 220, integerX: true, emptyY: EMPTY_SPREAD_RANGE, lang });
     // The softmax Jacobian's norm measured in each layer's attention rows: how much gradient the softmax passes
     // (linear y: a saturated layer's is 0).
-    this.jacobian = new LineChart({ name: 'jacobian', title: T.jacobian, xLabel: T.step,
+    this.jacobian = new LineChart({ name: 'jacobian', title: T.jacobian(T.medianOverSeeds), xLabel: T.step,
       yLabel: T.jacobianY, theme, height: 220, integerX: true, emptyY: EMPTY_JACOBIAN_RANGE, lang });
     for (const chart of this.lineCharts()) addPng(chart, chart.options.name);
     if (glossary) {
@@ -64,6 +64,10 @@ export class TrainCharts {
     this.whyText = h('p', { class: 'chart-note' });
     this.whyBox = h('aside', { class: 'why-box', attrs: { 'data-note': 'why', 'aria-labelledby': 'lab-why' } }, [this.whyTitle, this.whyText]);
     this.whyBox.hidden = true;
+    // The attention charts (these three, the entropy) and the maps show the median over seeds or one seed's runs.
+    this.seedShown = selectControl({ key: 'seedShown', label: T.seedShown, hint: T.seedShownHint,
+      options: [{ value: -1, text: T.seedShownMedian }], value: -1, onChange: (seedShown) => update({ seedShown }) });
+    this.seedShown.element.classList.add('seed-shown');
     this.mechanismBlock = h('div', { class: 'chart-grid' }, [
       h('div', { class: 'chart-with-note' }, [this.jacobian.element, this.jacobianNote]),
       h('div', { class: 'chart-with-note' }, [this.qk.element, this.qkNote]),
@@ -98,6 +102,31 @@ export class TrainCharts {
     }
     if (changed.includes('smooth')) this.smooth.set(state.smooth);
     if (changed.some((k) => ['layers', 'heads', 'heatLayer', 'heatHead'].includes(k))) this.syncHeatSelects(state);
+  }
+
+  /**
+   * The seed choice's options (the runs' seeds) and which seed the attention charts show: state.seedShown when it is
+   * one of the runs' seeds, else -1 (the median).  Titles say which.  @returns {number}
+   */
+  _seedShown(state, slots) {
+    const seeds = runSeeds(slots);
+    const key = seeds.join(',');
+    if (this.seedOptionsKey !== key) {
+      this.seedOptionsKey = key;
+      this.seedShown.setOptions([{ value: -1, text: T.seedShownMedian },
+        ...seeds.map((seed) => ({ value: seed, text: T.oneSeed(whole(seed, this.lang)) }))]);
+    }
+    const seed = seeds.includes(state.seedShown) ? state.seedShown : -1;
+    this.seedShown.set(seed);
+    const which = seed < 0 ? T.medianOverSeeds : T.oneSeed(whole(seed, this.lang));
+    this.entropy.setTitle(T.entropy(which));
+    this.jacobian.setTitle(T.jacobian(which));
+    return seed;
+  }
+
+  /** A variant's line label, naming the seed when one is shown. */
+  _lineLabel(labelOf, seed) {
+    return seed < 0 ? labelOf : (v) => T.seedLine(labelOf(v), whole(seed, this.lang));
   }
 
   syncHeatSelects(s) {
@@ -136,9 +165,11 @@ export class TrainCharts {
   }
 
   renderMechanism({ state, slots, labelOf, colourOf, band, answer }) {
-    const groups = state.variants.map((v) => ({ id: v, label: labelOf(v), colour: colourOf(v), band }));
+    const seed = this._seedShown(state, slots);
+    const label = this._lineLabel(labelOf, seed);
+    const groups = state.variants.map((v) => ({ id: v, label: label(v), colour: colourOf(v), band: seed < 0 && band }));
     for (const chart of [this.qk, this.spread]) chart.setGroups(groups);
-    this.jacobian.setGroups(this._layerGroups(state, labelOf, colourOf));
+    this.jacobian.setGroups(this._layerGroups(state, label, colourOf));
     const m = answer?.mechanism;
     setText(this.qkNote, m ? m.qk.join(' ') : '');
     setText(this.jacobianNote, m ? m.jacobian.join(' ') : '');
@@ -146,12 +177,12 @@ export class TrainCharts {
     this.whyBox.hidden = !m?.whyTitle;
     setText(this.whyTitle, m?.whyTitle ?? '');
     setText(this.whyText, m ? m.why.join(' ') : '');
-    if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}`)) return;
+    if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}|${seed}`)) return;
     for (const [chart, key] of [[this.qk, 'qkGradNorm'], [this.spread, 'logitSpread']]) {
-      const { xs, columns } = runSeries(slots, state.variants, key, state.smooth);
+      const { xs, columns } = runSeries(slots, state.variants, key, state.smooth, seed);
       chart.setData(xs, columns);
     }
-    const jacobian = layerSeries(slots, state.variants, state.layers, 'jacobianNormByLayer', state.smooth);
+    const jacobian = layerSeries(slots, state.variants, state.layers, 'jacobianNormByLayer', state.smooth, { seed });
     this.jacobian.setData(jacobian.xs, jacobian.columns);
   }
 
@@ -169,15 +200,16 @@ export class TrainCharts {
   }
 
   renderEntropy({ state, slots, labelOf, colourOf }) {
-    this.entropy.setGroups(this._layerGroups(state, labelOf, colourOf));
-    if (!this._changed('entropy', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}`)) return;
-    const { xs, columns } = layerSeries(slots, state.variants, state.layers, 'entropyByLayer', state.smooth);
+    const seed = this._seedShown(state, slots);
+    this.entropy.setGroups(this._layerGroups(state, this._lineLabel(labelOf, seed), colourOf));
+    if (!this._changed('entropy', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}|${seed}`)) return;
+    const { xs, columns } = layerSeries(slots, state.variants, state.layers, 'entropyByLayer', state.smooth, { seed });
     this.entropy.setData(xs, columns);
   }
 
   renderHeatmaps({ state, slots }) {
     for (const [variant, map] of this.heatmaps) {
-      const slot = slots.find((s) => s.record.variant === variant);
+      const slot = slots.find((s) => s.record.variant === variant && s.heatmap);  // the seed chosen (exercise.js)
       const a = slot?.attention;
       if (!a) {
         if (map.shownStep !== 0) map.setData(null, '');
@@ -185,7 +217,7 @@ export class TrainCharts {
         map.shownKey = '';
         continue;
       }
-      const key = `${a.step}-${a.layer}-${a.head}`;
+      const key = `${slot.record.seed}-${a.step}-${a.layer}-${a.head}`;
       if (map.shownKey === key) continue;
       map.shownKey = key;
       map.shownStep = a.step;

@@ -172,8 +172,14 @@ export class TrainPanel {
   }
 
   _buildResults() {
-    this.runTable = new RunTable(this.lang);
-    this.answer = new AnswerView(this.lang);
+    // A run's seed (in the run table, or a seed the answer names) shows that seed in the attention charts and
+    // maps, and takes the learner to them.
+    const showSeed = (seed) => {
+      this.store.update({ seedShown: seed });
+      this.charts.seedShown.select.focus();
+    };
+    this.runTable = new RunTable(this.lang, showSeed);
+    this.answer = new AnswerView(this.lang, showSeed);
     this.moreSeeds = new MoreSeeds({ lang: this.lang, onRun: (seeds) => this._runMoreSeeds(seeds) });
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;
@@ -192,6 +198,7 @@ export class TrainPanel {
       this.answer.element,
       this.moreSeeds.element,
       this.charts.lossBlock,
+      this.charts.seedShown.element,
       this.charts.mechanismBlock,
       this.charts.whyBox,
       this.scenarios.element,
@@ -251,15 +258,17 @@ export class TrainPanel {
     }
     // The runs shown keep their steps while a change is held (its Start trains the new settings for the new steps).
     if (!this.pendingChange.active) this.exercise.setSteps(state.steps);
-    if (changed.some((k) => ['heatLayer', 'heatHead'].includes(k))) this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
+    if (changed.some((k) => ['heatLayer', 'heatHead', 'seedShown'].includes(k))) this._setAttentionView(state);
     this.renderer.now();
   }
+
+  _setAttentionView(state) { this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1, state.seedShown); }
 
   _applyPlan(state) {
     const plan = runPlan(state);
     this.exercise.setPlan(plan, state.steps);
     this.sizing.check(plan);
-    this.exercise.setAttentionView(state.heatLayer - 1, state.heatHead - 1);
+    this._setAttentionView(state);
     this.charts.rebuildHeatmaps(state, (v) => variantLabel(v, state.trainAlpha, this.lang));
     this.charts.invalidate();
   }

@@ -16,6 +16,7 @@
 //   group    'softmax' (panel 1), 'train' (panel 2 model/task/optimizer: changing one starts a fresh
 //            exercise), 'run' (panel 2 settings that do not invalidate the runs), 'view', 'layout'
 //   label    how notices and controls name it
+//   sparse   written in the page's link only when not its default (as the layout keys are)
 //   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS);
 //            explorerSetting, runSetting: the same for the explorer's and the run's tables
 //   doc      the core's one-line doc, for those
@@ -125,6 +126,10 @@ const VIEW = [
   { key: 'smooth', type: 'int', default: curveDefinitions.window, min: 1, max: 200, group: 'view', label: 'smoothing window' },
   { key: 'heatLayer', type: 'int', default: 2, min: 1, max: 6, group: 'view', label: 'heatmap layer' },
   { key: 'heatHead', type: 'int', default: 1, min: 1, max: 16, group: 'view', label: 'heatmap head' },
+  // One run's own curves and attention map instead of the median over seeds (a seed that is not among the runs
+  // shows the median, and the first seed's map).  Written in a link only when a seed is chosen.
+  { key: 'seedShown', type: 'int', default: -1, min: -1, max: MAX_SEED, group: 'view', sparse: true,
+    label: 'seed shown by the mechanism charts and attention maps (-1: the median over seeds)' },
 ];
 
 const LAYOUT = [

@@ -205,7 +205,7 @@ export function serializeHash(state) {
   for (const property of PROPERTIES) {
     const value = state[property.key];
     const isDefault = hashValue(property, value) === hashValue(property, property.default);
-    if (property.group === 'layout' && isDefault) continue;
+    if ((property.group === 'layout' || property.sparse) && isDefault) continue;
     params.set(property.key, hashValue(property, value));
   }
   return params.toString().replace(/%2C/g, ',');

@@ -178,11 +178,16 @@ export class Exercise {
     if (chunk.diverged) this._onNotice(STRINGS.exercise.diverged(STRINGS.runName(slot.record.variant, slot.record.seed), chunk.divergedStep));
   }
 
-  /** Which attention map the heatmaps show (0-based layer and head). */
-  setAttentionView(layer, head) {
+  /**
+   * Which attention map the heatmaps show: 0-based layer and head, of each variant's run of `seed` (its first run
+   * when it has none, or for -1).
+   */
+  setAttentionView(layer, head, seed = -1) {
     this._attentionView = { example: 0, layer, head };
     const generation = this._generation;
     for (const slot of this._slots) {
+      const mine = this._slots.filter((s) => s.record.variant === slot.record.variant);
+      slot.heatmap = (mine.find((s) => s.record.seed === seed) ?? mine[0]) === slot;
       if (!slot.heatmap) continue;
       slot.lastAttentionAt = 0;
       if (slot.ready && slot.inFlight === 0 && slot.record.stepsDone > 0 && slot.client?.alive) {

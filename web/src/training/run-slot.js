@@ -9,7 +9,8 @@ import { STRINGS } from '../ui/strings.js';
  * One run's place in the exercise: its record (the curves), its worker and where that worker is.  Every change
  * of a slot goes through one of its methods.
  * @typedef {{record: RunRecord, status: 'waiting'|'memory'|'loading'|'training'|'paused'|'done'|'diverged'|'failed',
- *            error: string, info: object|null, attention: object|null, failures: number, ahead: number|null}} RunView
+ *            error: string, info: object|null, attention: object|null, heatmap: boolean, failures: number,
+ *            ahead: number|null}} RunView
  *   what the page reads (info: the worker's init reply; attention: the last map, with its step; memory: waiting in
  *   the page's queue for memory, with `ahead` runs of the page before it)
  */
@@ -68,7 +69,7 @@ export class RunSlot {
   view(steps, running) {
     const status = this.statusAt(steps, running);
     return { record: this.record, status, error: this.error, info: this.info,
-      attention: this.attention, failures: this.failures, ahead: status === 'memory' ? this.client.waitingAhead : null };
+      attention: this.attention, heatmap: this.heatmap, failures: this.failures, ahead: status === 'memory' ? this.client.waitingAhead : null };
   }
 
   beginInit(promise, generation) {

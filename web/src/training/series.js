@@ -61,14 +61,15 @@ export function seedsOf(views, variant) {
 
 /**
  * One per-step curve of each run (`field` names a RunRecord curve: 'loss', 'qkGradNorm', 'logitSpread' ...),
- * smoothed, as median and band over seeds per variant.  @returns {Series}
+ * smoothed, as median and band over seeds per variant, or the curve of one seed (`seed`, when the variant has a run
+ * of it; -1: every seed).  @returns {Series}
  */
-export function runSeries(views, variants, field, smooth) {
+export function runSeries(views, variants, field, smooth, seed = -1) {
   const limits = variantSteps(views, variants);
   const xs = displaySteps(Math.max(0, ...limits));
   const columns = {};
   variants.forEach((v, i) => {
-    columns[v] = seedBand(recordsOf(views, v).map((r) => smoothForDisplay(r[field].view, smooth).subarray(0, limits[i])), xs);
+    columns[v] = seedBand(shownRecords(views, v, seed).map((r) => smoothForDisplay(r[field].view, smooth).subarray(0, limits[i])), xs);
   });
   return { xs, columns };
 }
@@ -92,15 +93,16 @@ export function accuracySeries(views, variants) {
 /**
  * One curve per (variant, layer) of a per-layer metric (`field` names a RunRecord array of per-layer curves,
  * e.g. 'entropyByLayer'), smoothed; group ids `${variant}-l${layer}`.
- * @param {{band?: boolean}} options band: keep lo/hi (else the median only)
+ * @param {{band?: boolean, seed?: number}} options band: keep lo/hi (else the median only); seed: one seed's
+ *   curves, as runSeries
  * @returns {Series}
  */
-export function layerSeries(views, variants, layers, field, smooth, { band = false } = {}) {
+export function layerSeries(views, variants, layers, field, smooth, { band = false, seed = -1 } = {}) {
   const limits = variantSteps(views, variants);
   const xs = displaySteps(Math.max(0, ...limits));
   const columns = {};
   variants.forEach((v, i) => {
-    const mine = recordsOf(views, v).filter((r) => r.layers === layers && r[field]);
+    const mine = shownRecords(views, v, seed).filter((r) => r.layers === layers && r[field]);
     for (let l = 0; l < layers; l += 1) {
       const b = seedBand(mine.map((r) => smoothForDisplay(r[field][l].view, smooth).subarray(0, limits[i])), xs);
       columns[layerId(v, l)] = band ? b : { median: b.median };
@@ -113,4 +115,16 @@ export const layerId = (variant, layer) => `${variant}-l${layer}`;
 
 function recordsOf(views, variant) {
   return views.filter((v) => v.record.variant === variant).map((v) => v.record);
+}
+
+/** The variant's run of `seed` when it has one, else all its runs (the median is shown). */
+function shownRecords(views, variant, seed) {
+  const all = recordsOf(views, variant);
+  const one = all.filter((r) => r.seed === seed);
+  return one.length ? one : all;
+}
+
+/** The seeds of the runs, ascending (what the seed choice offers). */
+export function runSeeds(views) {
+  return [...new Set(views.map((v) => v.record.seed))].sort((a, b) => a - b);
 }

@@ -104,7 +104,7 @@ export const STRINGS = Object.freeze({
     readoutAt: (label, x) => ` (${label} ${x})`,
     readoutRange: (lo, hi) => ` (${lo}–${hi})`,
     histogramDescription: (title) => `${title}: histogram with the predicted normal density`,
-    histogramCaption: (curve, samples) => `${curve} drawn over ${samples} samples`,
+    histogramCaption: (curve, samples) => `bars: ${samples} samples; dashed: ${curve}`,
     histogramOutside: (percent) => `; ${percent} % fell outside the plotted range`,
     histogramNote: (note) => `. ${note}`,
     heatmapDescription: (title) => `${title}: attention weights, query rows by key columns`,
@@ -164,10 +164,10 @@ export const STRINGS = Object.freeze({
     scaledHistogram: 'scaled q·k over many draws',
     dot: 'q·k',
     scaledDot: 'q·k / d_k^α',
-    rawDot: 'raw q·k',
+    rawDot: 'weights of raw q·k',
     // The scaled side as the training variants are written: 1/√d_k at α = 0.5, else 1/d_k^α with its α.
-    dotOverSqrt: 'q·k / √d_k',
-    dotOver: (alpha) => `q·k / d_k^α, α=${alpha}`,
+    dotOverSqrt: 'weights of q·k / √d_k',
+    dotOver: (alpha) => `weights of q·k / d_k^α, α=${alpha}`,
     overSqrt: 'scaled 1/√d_k',
     over: (alpha) => `scaled 1/d_k^α, α=${alpha}`,
     normalRaw: (dk) => `N(0, d_k = ${dk})`,
@@ -196,7 +196,7 @@ export const STRINGS = Object.freeze({
   // ---- the explorer's notes, written from the numbers it measured (explorer/softmax-notes.js) ----
   softmaxNotes: {
     tail: (percent, normalPercent) => `${percent} % of samples lie more than 3 standard deviations (3σ) from 0 (a normal: ${normalPercent} %)`,
-    tailNormal: (measured) => `${measured}: close to normal`,
+    tailNormal: (measured) => `${measured}: less than twice a normal's share`,
     tailNotNormal: (measured, dk, count, lang) => `${measured}: at d_k = ${dk}, q·k is a sum of only `
       + `${plural(lang, count, { one: `${dk} product`, other: `${dk} products` })} of two normals, `
       + 'which is not normal (peaked, heavy-tailed); the dashed curve only matches its variance, and the sum approaches it as d_k grows',
@@ -220,7 +220,7 @@ export const STRINGS = Object.freeze({
     standingOutside: ({ seed, size, set, dk, keys, flatter }) => `Seed ${seed} is one draw outside ${set}: at d_k = ${dk} with ${keys} keys, `
       + `${flatter} of those ${size} draws have a smaller raw top weight (a flatter raw softmax).`,
     setSpread: ({ size, median, q1, q3, saturated, percent, bar }) => `Over those ${size} draws the raw top weight has a median of ${median} `
-      + `and a middle half of ${q1}–${q3}; ${saturated} of ${size} (${percent} %) are saturated (top weight at least ${bar}).`,
+      + `and ${q1 === q3 ? `a middle half that rounds to ${q1}` : `a middle half of ${q1}–${q3}`}; ${saturated} of ${size} (${percent} %) are saturated (top weight at least ${bar}).`,
     drawSaturated: ({ top, bar, rawJ, scaledJ, less }) => `This draw’s raw softmax is saturated: its top key takes ${top} of the weight `
       + `(saturated: at least ${bar}), and |J|_F is ${rawJ} raw vs ${scaledJ} scaled${less ? `: ${less}× less gradient through the raw softmax` : ''}.`,
     drawNotSaturated: ({ top, bar, rawJ, scaledJ }) => `This draw’s raw softmax is not saturated (top weight ${top}, below ${bar}); `
@@ -229,8 +229,8 @@ export const STRINGS = Object.freeze({
       + `its weight is shared by about ${effective} keys against ${scaledEffective} for the scaled one, and here the raw softmax passes more gradient `
       + `(|J|_F ${rawJ} raw vs ${scaledJ} scaled). |J|_F is larger when a few keys share the weight than when many share it (n keys evenly: √(n−1)/n), `
       + 'and falls towards 0 as one key takes all of it: the lesson is about saturated rows, where the gradient through the softmax vanishes.',
-    passesMoreCount: ({ more, size, saturated }) => `Raw |J|_F is larger than scaled on ${more} of the ${size} draws, `
-      + `${saturated} of those ${more} saturated. |J|_F is largest when a few keys share the weight and falls towards 0 as one key takes all of it: `
+    passesMoreCount: ({ more, size, saturated }) => (more === '0' ? `Raw |J|_F is larger than scaled on none of the ${size} draws. `
+      : `Raw |J|_F is larger than scaled on ${more} of the ${size} draws, ${saturated} of those ${more} saturated. `) + `|J|_F is largest when a few keys share the weight and falls towards 0 as one key takes all of it: `
       + 'a raw row that is not saturated can pass more gradient than the flatter scaled row, and a saturated one, whose top weight is near 1, passes little.',
     exercise: ({ dk, model, draws, keys, rawTop, scaledTop, raw, scaled, here, where, even, copyLength }) => `At the exercise’s d_k = ${dk} (${model}), `
       + `over ${draws} draws of ${keys} keys the median top weight is ${rawTop} raw vs ${scaledTop} scaled and the median |J|_F ${raw} raw vs ${scaled} scaled: `
@@ -323,19 +323,27 @@ export const STRINGS = Object.freeze({
     smoothing: 'smoothing (steps)',
     accuracy: 'Sequence accuracy (greedy copy, evaluation batch)',
     accuracyY: 'accuracy',
-    entropy: 'Attention entropy per layer (nats, median over seeds)',
+    entropy: (which) => `Attention entropy per layer (nats, ${which})`,
     entropyY: 'entropy',
     qk: 'Gradient reaching the queries and keys (‖∇W_q, W_k‖: the size of the loss’s gradient on the query and key weights, all layers)',
     qkY: 'gradient norm',
     spread: 'Attention logit spread (row max − mean, after scaling; mean over layers)',
     spreadY: 'logit spread',
-    jacobian: 'Softmax Jacobian norm |J|_F per layer (mean over the attention rows, median over seeds)',
+    jacobian: (which) => `Softmax Jacobian norm |J|_F per layer (mean over the attention rows, ${which})`,
+    // Which runs the attention charts and maps show: the median over seeds, or one seed's own.
+    medianOverSeeds: 'median over seeds',
+    oneSeed: (seed) => `seed ${seed}`,
+    seedShown: 'The attention charts and maps below show',
+    seedShownMedian: 'the median over seeds',
+    seedShownHint: 'With the median, the shaded band is the range of the seeds. Pick a seed to see its own curves and map, '
+      + 'for example one that stalled (under Runs, each run\'s seed is a button).',
+    seedLine: (label, seed) => `${label} · seed ${seed}`,
     jacobianY: '|J|_F',
     layer: 'layer',
     head: 'head',
     layerLine: (label, layer) => `${label} · layer ${layer}`,
     heatmapsTitle: 'Attention on one evaluation example',
-    heatmapHint: 'Rows are query positions, columns the keys they attend to (first seed of each variant). '
+    heatmapHint: 'Rows are query positions, columns the keys they attend to (the seed chosen above; with the median chosen, each variant\'s first seed). '
       + 'A model that copies attends, from the S row and each row below it, to the key holding the symbol it must write next, '
       + 'L positions back: one cell per row, each with its lower-left corner on the dotted line, so these cells sit just above and to the right of the line.',
     heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
@@ -346,7 +354,8 @@ export const STRINGS = Object.freeze({
     levelMark: (level, final) => `${final ? 'final level' : 'level now'} (median) ${level}`,
     lossNote: (threshold, window, smooth) => `Thin lines: each seed; thick: the median over seeds where every seed has data, shaded: their range. `
       + `Dashed line: the threshold ${threshold}. The answer reads each seed's trailing mean over ${window} steps: a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps (a seed that never got there counts as the slowest).`
-      + (smooth === window ? '' : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
+      + (smooth === window ? '' : smooth === '1' ? ' The chart now shows each step unsmoothed, so the curves cross the threshold elsewhere than the dots.'
+        : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
   },
 
   // ---- notes next to the exercise's charts, from numbers measured in the page (exercise/train-notes.js) ----
@@ -372,6 +381,7 @@ export const STRINGS = Object.freeze({
     hours: (h, m) => `${h} h ${m} min`,
     title: 'Runs',
     table: 'Runs table',
+    showSeed: (seed) => `show seed ${seed} in the attention charts and maps`,
     columns: ['run', 'seed', 'steps', 'steps/s', 'logit std at init', 'status', 'steps to threshold', 'stall', 'smoothed loss'],
     status: { waiting: 'waiting', memory: 'waiting for memory', loading: 'loading wasm…', training: 'training', paused: 'paused', done: 'done', diverged: 'diverged', failed: 'failed' },
     // a run waiting in the page's queue for memory, with `ahead` (a count, and as written) runs of the page before it
@@ -401,6 +411,10 @@ export const STRINGS = Object.freeze({
       final ? 'final level (median)' : 'level now (median)'],
     divergedColumn: 'diverged',
     diverged: (runs, of) => `${runs} of ${of}`,
+    inspect: (threshold) => `Seeds with a run that did not reach ${threshold} or stalled; a button shows that seed's own curves and attention maps in the charts below:`,
+    inspectSeed: (seed, runs) => `seed ${seed}: ${runs}`,
+    inspectRun: (label, what) => `${label} ${what}`,
+    stall: (cell) => `stall ${cell}`,
   },
 
   // ---- the offer under a finished answer (exercise/more-seeds.js) ----
@@ -419,6 +433,10 @@ export const STRINGS = Object.freeze({
     lookAt: 'what was measured',
     more: 'What to look at, and every count',
     table: 'Presets table',
+    // What Run trains: fewer seeds than the claim counts, so that it finishes in the tab.
+    runs: (seeds, variants, steps, claimSeeds) => `Run trains seeds ${seeds} of each of its ${variants} variants for ${steps} steps`
+      + (claimSeeds ? `; the claim above counts seeds ${claimSeeds}.` : '.'),
+    seedRange: (first, last) => `${first}–${last}`,
   },
 
   // ---- notices from the runs (training/exercise.js) ----
