@@ -209,7 +209,8 @@ TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 100 steps vs 80 for scaled 1/√d_k: 20 steps later (1.25× as "
         "many steps). Within the spread of the seeds (over 3 seeds each): unscaled took 70–130 steps and scaled 1/√d_k "
-        "50–110; one got there first in only 6 of the 9 pairs of seeds, fewer than the 90 % a clear difference needs.");
+        "50–110; scaled 1/√d_k, the one with the lower median, got there first in 6 of the 9 pairs of seeds, fewer "
+        "than the 90 % a clear difference needs.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×), in only 6 of 9 pairs of seeds");
 }
 

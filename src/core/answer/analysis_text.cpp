@@ -137,7 +137,9 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
   };
   switch (v.outcome) {
     case Outcome::clear: return verdict(std::string("compare.clear") + slower_or_faster + every_or_most);
-    case Outcome::within_spread: return verdict("compare.spread").with("share", Arg::value(100 * a.defs.clear_share));
+    case Outcome::within_spread:  // the pairs counted are those where the variant with the lower median was first
+      return verdict("compare.spread").with("share", Arg::value(100 * a.defs.clear_share))
+          .with("first", variant_label_arg(v.steps_earlier > 0 ? ref : v));
     case Outcome::small:
       return verdict(std::string("compare.small") + slower_or_faster + every_or_most)
           .with("clearRatio", Arg::value(a.defs.clear_ratio));

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/answer/mechanism_reading.hpp"
 #include "core/lesson/saturation.hpp"
 #include "core/settings/config.hpp"
 
@@ -35,7 +36,9 @@ std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefi
       entry("accuracy"),
   };
   for (const DefinitionMessage& d : definition_messages(defs, threshold, steps)) out.push_back({d.key, d.term, d.text});
-  for (const char* id : {"qk_gradient", "logit_spread", "adam"}) out.push_back(entry(id));
+  // The dying gradient as the q/k sentences test for it (mechanism_reading.cpp): far below its own peak.
+  out.push_back(entry("qk_gradient", Message("glossary.qk_gradient").with("deadDrop", Arg::value(kDeadDrop))));
+  for (const char* id : {"logit_spread", "adam"}) out.push_back(entry(id));
   out.push_back(entry("sgd", Message("glossary.sgd").with("momentum", Arg::value(optim.momentum))));
   for (const char* id : {"learning_rate", "init", "qk_norm", "worker"}) out.push_back(entry(id));
   return out;

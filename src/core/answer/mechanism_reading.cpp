@@ -76,6 +76,8 @@ VariantMechanism measure(const VariantCurves& v, int window) {
   out.peak_spread = out_peak_spread, out.peak_spread_step = out_peak_spread_step;
   for (std::size_t l = 0; l < lj.size(); ++l) {
     const double late = median(lj[l]);
+    out.early_jacobian_by_layer.push_back(median(ej[l]));
+    out.late_jacobian_by_layer.push_back(late);
     if (l == 0 || late < out.late_jacobian) {
       out.jacobian_layer = static_cast<int>(l);
       out.late_jacobian = late;
@@ -148,10 +150,15 @@ Message peak_steps_arg(const std::vector<double>& steps) {
   return Message("mech.steps_range").with("low", Arg::count(*low)).with("high", Arg::count(*high));
 }
 
-// "unscaled 0.146 (layer 2)": a variant's |J|_F in its layer whose |J|_F ends smallest.
-Message jacobian_item(const VariantResult& r, const VariantMechanism& v, double value) {
+// "unscaled 0.146 (layer 2)": a variant's |J|_F in a layer (0-based `layer`).
+Message jacobian_item(const VariantResult& r, int layer, double value) {
   return Message("mech.item.layer").with("label", variant_label_arg(r)).with("value", Arg::value(value))
-      .with("layer", Arg::count(v.jacobian_layer + 1));
+      .with("layer", Arg::count(layer + 1));
+}
+
+// A per-layer median of `v` in `layer`, or NaN when v has no such layer.
+double in_layer(const std::vector<double>& by_layer, int layer) {
+  return layer < static_cast<int>(by_layer.size()) ? by_layer[static_cast<std::size_t>(layer)] : kNaN;
 }
 
 void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
@@ -163,17 +170,20 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
     out.qk.push_back(Message("mech.qk.start").with("window", window).with("label", variant_label_arg(a.variants[i]))
                          .with("ref", variant_label_arg(a.variants[0])).with("grad", Arg::value(v.early_grad))
                          .with("refGrad", Arg::value(ref.early_grad)).with("relation", relation(v.early_grad, ref.early_grad)));
-    if (vs[i].name == "unscaled" && vs[0].name == "scaled")
+    if (vs[i].name == "unscaled" && vs[0].name == "scaled") {
       // Larger: by the scale's factor, less what the sharper softmax takes back (if it is sharper at all).  |J|_F
-      // as the Jacobian chart's sentence reads it (each variant's layer whose |J|_F ends smallest): one number
-      // for one quantity on the page.
+      // in unscaled's layer whose |J|_F ends smallest (as the Jacobian chart's sentence names it), and scaled's in
+      // the same layer: one layer compared with itself.
+      const int layer = v.jacobian_layer;
+      const double ref_jacobian = in_layer(ref.early_jacobian_by_layer, layer);
       out.qk.push_back(Message(v.early_grad < ref.early_grad            ? "mech.qk.smaller_why"
-                               : v.early_jacobian < ref.early_jacobian ? "mech.qk.larger_why"
-                                                                        : "mech.qk.larger_why_not_sharper")
+                               : v.early_jacobian < ref_jacobian ? "mech.qk.larger_why"
+                                                                  : "mech.qk.larger_why_not_sharper")
                            .with("root", Arg::value(std::sqrt(static_cast<double>(s.dk))))
                            .with("window", window)
-                           .with("jacobians", Arg::list("join.dot", {jacobian_item(a.variants[i], v, v.early_jacobian),
-                                                                     jacobian_item(a.variants[0], ref, ref.early_jacobian)})));
+                           .with("jacobians", Arg::list("join.dot", {jacobian_item(a.variants[i], layer, v.early_jacobian),
+                                                                     jacobian_item(a.variants[0], layer, ref_jacobian)})));
+    }
   }
   if (!a.ready) return;
   for (std::size_t i = 0; i < vs.size(); ++i) {
@@ -268,7 +278,8 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
       .with("refSpread", Arg::value(ref.early_spread)).with("startTop", top_by_layer(v.start_top, false))
       .with("refStartTop", top_by_layer(ref.start_top, false))
       .with("jacobian", Arg::value(v.early_jacobian)).with("jacobianEnd", Arg::value(v.late_jacobian))
-      .with("layer", Arg::count(v.jacobian_layer + 1)).with("refJacobianEnd", Arg::value(ref.late_jacobian))
+      .with("layer", Arg::count(v.jacobian_layer + 1))
+      .with("refJacobianEnd", Arg::value(in_layer(ref.late_jacobian_by_layer, v.jacobian_layer)))  // the same layer
       .with("drop", times_arg(v.drop)).with("topEnd", top_by_layer(v.late_top, true));
   if (!v.peak_spread.empty()) {
     std::vector<double> grad_peaks;

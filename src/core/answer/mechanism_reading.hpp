@@ -62,6 +62,8 @@ struct VariantMechanism {
   double early_jacobian_mean = kNaN;  // over all layers
   int jacobian_layer = 0;          // 0-based: the layer whose |J|_F ends smallest (median over seeds)
   double early_jacobian = kNaN, late_jacobian = kNaN;  // in that layer
+  std::vector<double> early_jacobian_by_layer, late_jacobian_by_layer;  // per layer (median over seeds): another
+                                   // variant is compared with this one in the same layer
   std::vector<double> peak_spread, peak_spread_step;  // per run: the largest trailing mean (window w) of the
                                    // logit spread and its step
   double drop = kNaN;              // median over seeds of the q/k gradient's drop

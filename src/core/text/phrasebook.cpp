@@ -33,8 +33,9 @@ const std::vector<Phrase>& phrasebook() {
        "{result} Counted {over}, every seed of {label} ({range} steps) got there sooner than every seed of {ref} "
        "({refRange}): all {pairs} pairs of seeds."},
       {"compare.spread",
-       "{result} Within the spread of the seeds ({over}): {label} took {range} steps and {ref} {refRange}; one got "
-       "there first in only {ahead} of the {pairs} pairs of seeds, fewer than the {share} % a clear difference needs."},
+       "{result} Within the spread of the seeds ({over}): {label} took {range} steps and {ref} {refRange}; {first}, "
+       "the one with the lower median, got there first in {ahead} of the {pairs} pairs of seeds, fewer than the "
+       "{share} % a clear difference needs."},
       {"compare.small.slower",
        "{result} Counted {over}, every seed of {label} ({range} steps) got there later than every seed of {ref} "
        "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
@@ -172,7 +173,8 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.saturated",
        "a softmax row whose top weight is at least {bar}, so that one key takes almost all the weight. As the top "
        "weight approaches 1 (a one-hot row), the gradient the softmax passes back to its logits (|J|_F) goes to 0; "
-       "at {bar} it can still pass a part of it."},
+       "at {bar} it can still pass a part of it. A model that has learned to copy has saturated rows too, each on "
+       "the key it copies: the lesson is about rows that saturate before the model has learned which key to pick."},
       {"term.entropy", "Entropy, nats"},
       {"glossary.entropy",
        "−Σ p_i ln p_i, how evenly a row's weights are shared: 0 when one key takes all the weight, ln n when n keys "
@@ -219,8 +221,8 @@ const std::vector<Phrase>& phrasebook() {
        "the size (root sum of squares) of the loss's gradient on the query and key weights of a layer's "
        "attention (W_q, W_k and their biases), written ‖∇W_q, W_k‖ (∇: the gradient, ‖·‖: its size); for the "
        "whole model, of every layer's together. It reaches q and "
-       "k only through the softmax; the lesson's dying gradient is this gradient small while the loss is still "
-       "high."},
+       "k only through the softmax. The lesson's dying gradient, as the page tests it: this gradient ending "
+       "{deadDrop}× or more below its own peak (not the other variant's) while the loss is above the threshold."},
       {"term.logit_spread", "Logit spread"},
       {"glossary.logit_spread",
        "for one attention row, its largest logit minus the mean of its logits; shown as the mean over rows. A "
@@ -271,18 +273,18 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.qk.larger_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F in steps 1–{window}: "
-       "{jacobians}, as under the Jacobian chart) and passes less of the gradient, but in these steps not enough "
+       "{jacobians}) and passes less of the gradient, but in these steps not enough "
        "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient that is small "
        "while the loss is still high."},
       {"mech.qk.larger_why_not_sharper",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}, and in these steps its softmax is not sharper (|J|_F "
-       "{jacobians}, as under the Jacobian chart). The lesson's dying gradient is another thing: "
+       "{jacobians}). The lesson's dying gradient is another thing: "
        "a gradient that is small while the loss is still high."},
       {"mech.qk.smaller_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}, but its sharper softmax passes less of the gradient "
-       "(|J|_F in steps 1–{window}: {jacobians}, as under the Jacobian chart), and its q/k gradient is smaller."},
+       "(|J|_F in steps 1–{window}: {jacobians}), and its q/k gradient is smaller."},
       {"mech.seeds.one", "seed {list}"},
       {"mech.seeds.other", "seeds {list}"},
       {"mech.group.one", "seed {list}"},
