@@ -116,7 +116,7 @@ async function main() {
   if (args.json) console.log(JSON.stringify({ meta, summary, results }, null, 1));
   else {
     console.log(renderText(meta, summary));
-    console.log(['', 'The page in headless chromium:', ...renderPage(results.page, ref).map((l) => `  ${l}`)].join('\n'));
+    console.log(['', 'The page in headless chromium:', ...renderPage(results.page, ref).map((l) => (l ? `  ${l}` : l))].join('\n'));
   }
 }
 
