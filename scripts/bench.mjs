@@ -5,7 +5,7 @@
 //   node scripts/bench.mjs [--json] [--quick]
 //
 //   --json   print the whole report as JSON (every repeat, every product) instead of the table
-//   --quick  3 short repeats per figure instead of 7: a smoke test, not a measurement
+//   --quick  3 short repeats per figure instead of 7, and the page's exercises shortened: a smoke test, not a measurement
 //
 // Two phases.  First the C++ benchmark's reports, one after the other: natively (Eigen) and compiled to wasm
 // under Node (the simd128 kernels on the training shapes, the 128-bit peak probe, allocations per step).  Then
@@ -17,7 +17,8 @@ import os from 'node:os';
 
 import { interleave, StepServer } from './bench/interleave.mjs';
 import { CONFIGS, STEP_PROTOCOL } from './bench/protocol.mjs';
-import { measurePage, renderPage } from './bench/page-timing.mjs';
+import { measurePage } from './bench/page-timing.mjs';
+import { pageVerdicts, renderPage } from './bench/page-report.mjs';
 import { renderText, summarize } from './bench/report.mjs';
 import * as runners from './bench/runners.mjs';
 
@@ -95,7 +96,7 @@ async function main() {
   const stopSampling = loadSampler();
   const results = { reports: await runReports(protocol, log), steps: await measureSteps(protocol, log) };
   // Last, alone: the page's own workers would compete with the step servers.
-  results.page = await measurePage({ repeats: args.quick ? 2 : 5, log })
+  results.page = await measurePage({ quick: args.quick, log })
     .catch((error) => ({ status: 'failed', reason: String(error.message ?? error) }));
   const load = stopSampling();
   const meta = {
@@ -108,11 +109,14 @@ async function main() {
     load: { min: Math.min(...load), max: Math.max(...load), samples: load },
   };
   const summary = summarize(results);
+  // The bare-worker reference of the page's exercises: the chromium step server's one worker, canonical.
+  const ref = { workerStepsPerS: summary.rows.find((r) => r.key === 'wasmChromium')?.stepsPerSecond.canonical ?? NaN,
+    cores: meta.cores };
+  summary.pageTargets = pageVerdicts(results.page, ref);
   if (args.json) console.log(JSON.stringify({ meta, summary, results }, null, 1));
   else {
-    const worker = summary.rows.find((r) => r.key === 'wasmChromium')?.stepsPerSecond.canonical;
     console.log(renderText(meta, summary));
-    console.log(['', 'The page in headless chromium:', ...renderPage(results.page, worker, meta.cores).map((l) => `  ${l}`)].join('\n'));
+    console.log(['', 'The page in headless chromium:', ...renderPage(results.page, ref).map((l) => (l ? `  ${l}` : l))].join('\n'));
   }
 }
 
