@@ -19,7 +19,9 @@
 //   sparse   written in the page's link only when not its default (as the layout keys are)
 //   setting  the core setting's canonical name, for properties backed by one (its row: CORE_SETTINGS);
 //            explorerSetting, runSetting: the same for the explorer's and the run's tables
-//   doc      the core's one-line doc, for those
+//   doc      the core's one-line doc, for those; for a property of the page alone, the page's
+//   note     what a user needs beyond the core's doc, written after it
+// web/settings-docs.mjs writes web/README.md's settings table and the .d.ts's settings types from these rows.
 
 import { curveDefinitions, explorerSettings, runSettings, settings } from '../core-tables.js';
 
@@ -87,10 +89,11 @@ export const HIDEABLE_PARTS = Object.freeze(['share', 'export', 'notices']);
 // The page's sliders stop inside the core's ranges: d_k at 1024 (the sweep chart spans the slider's range), keys
 // at 500 and alpha at 1 (muP's 1/d_k), where the charts stay readable.
 const SOFTMAX = [
-  fromExplorer('dk', { max: 1024, group: 'softmax', label: 'd_k' }),
+  fromExplorer('dk', { max: 1024, group: 'softmax', label: 'd_k', note: 'a log slider' }),
   fromExplorer('keys', { max: 500, group: 'softmax', label: 'number of keys' }),
   fromExplorer('alpha', { max: 1, group: 'softmax', label: 'scale exponent alpha' }),
-  fromExplorer('seed', { group: 'softmax', label: 'demo seed' }),
+  fromExplorer('seed', { group: 'softmax', label: 'demo seed',
+    note: '142: a middle draw of seeds 0–199 at the defaults, rank 100 of 200 by raw top weight' }),
 ];
 
 const TRAIN = [
@@ -105,10 +108,12 @@ const TRAIN = [
   fromCore('momentum', { max: 0.99, group: 'train', label: 'SGD momentum' }),
   fromCore('init', { group: 'train', label: 'init' }),
   { key: 'variants', type: 'list', default: ['scaled', 'unscaled'], choices: VARIANTS, group: 'train',
-    label: 'variants' },
+    label: 'variants', doc: 'the attention variants trained side by side; the first is the answer\'s reference' },
   fromRun('trainAlpha', { max: 1, group: 'train', label: 'alpha of the alpha variant' }),
-  fromRun('seeds', { max: MAX_SEEDS, group: 'train', label: 'seeds' }),
-  fromCore('seed', { key: 'trainSeed', max: MAX_SEED - (MAX_SEEDS - 1), group: 'train', label: 'first seed' }),
+  fromRun('seeds', { max: MAX_SEEDS, group: 'train', label: 'seeds',
+    note: 'under a finished answer the page offers to run more, keeping the finished runs' }),
+  fromCore('seed', { key: 'trainSeed', max: MAX_SEED - (MAX_SEEDS - 1), group: 'train', label: 'first seed',
+    note: 'the first training seed: the runs use trainSeed .. trainSeed + seeds − 1' }),
   fromCore('eval_every', { min: 10, max: 1000, group: 'train', label: 'evaluate every' }),
 ];
 
@@ -120,21 +125,27 @@ const RUN = [
 ];
 
 const VIEW = [
-  { key: 'weightsLogY', type: 'bool', default: false, group: 'view', label: 'log-scale softmax weights' },
-  { key: 'logY', type: 'bool', default: true, group: 'view', label: 'log-scale loss' },
+  { key: 'weightsLogY', type: 'bool', default: false, group: 'view', label: 'log-scale softmax weights',
+    doc: 'the explorer\'s sorted-weights chart on a log scale' },
+  { key: 'logY', type: 'bool', default: true, group: 'view', label: 'log-scale loss', doc: 'the loss chart on a log scale' },
   // By default the charts smooth as the answer does (its trailing window), so its markers sit on the curves.
-  { key: 'smooth', type: 'int', default: curveDefinitions.window, min: 1, max: 200, group: 'view', label: 'smoothing window' },
-  { key: 'heatLayer', type: 'int', default: 2, min: 1, max: 6, group: 'view', label: 'heatmap layer' },
-  { key: 'heatHead', type: 'int', default: 1, min: 1, max: 16, group: 'view', label: 'heatmap head' },
-  // One run's own curves and attention map instead of the median over seeds (a seed that is not among the runs
-  // shows the median, and the first seed's map).  Written in a link only when a seed is chosen.
+  { key: 'smooth', type: 'int', default: curveDefinitions.window, min: 1, max: 200, group: 'view', label: 'smoothing window',
+    doc: 'the charts\' display smoothing window, in steps' },
+  { key: 'heatLayer', type: 'int', default: 2, min: 1, max: 6, group: 'view', label: 'heatmap layer',
+    doc: 'the layer of the attention map shown (clamped to the model)' },
+  { key: 'heatHead', type: 'int', default: 1, min: 1, max: 16, group: 'view', label: 'heatmap head',
+    doc: 'the head of the attention map shown (clamped to the model)' },
   { key: 'seedShown', type: 'int', default: -1, min: -1, max: MAX_SEED, group: 'view', sparse: true,
-    label: 'seed shown by the mechanism charts and attention maps (-1: the median over seeds)' },
+    label: 'seed shown by the mechanism charts and attention maps (-1: the median over seeds)',
+    doc: 'the seed whose own curves the attention charts and whose map the heatmaps show; -1 (or a seed with no '
+      + 'run): the median over seeds and each variant\'s first seed\'s map' },
 ];
 
 const LAYOUT = [
-  { key: 'panels', type: 'list', default: [...PANELS], choices: PANELS, group: 'layout', label: 'panels' },
+  { key: 'panels', type: 'list', default: [...PANELS], choices: PANELS, group: 'layout', label: 'panels',
+    doc: 'the panels shown, always in the order of the choices' },
   { key: 'hide', type: 'list', default: [], allowEmpty: true, group: 'layout', label: 'hidden controls',
+    doc: 'controls to hide; hidden settings still apply',
     choices: [...SOFTMAX, ...TRAIN, ...RUN, ...VIEW].map((p) => p.key).concat(HIDEABLE_PARTS) },
 ];
 
