@@ -150,7 +150,7 @@ test('lang: de writes decimal commas, en and the default decimal points', async 
       assert.match(readout, new RegExp(`\\d\\${mark}\\d`), `${id}: weights readout ${readout}`);
       const caption = one.locator('[data-chart="dots-raw"] .chart-readout');
       await caption.filter({ hasText: 'samples' }).waitFor();
-      assert.match(await caption.textContent(), new RegExp(`over 20\\${group}000 samples`), `${id}: histogram caption`);
+      assert.match(await caption.textContent(), new RegExp(`bars: 20\\${group}000 samples`), `${id}: histogram caption`);
     }
     assert.deepEqual(errors, []);
   } finally {

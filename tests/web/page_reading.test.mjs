@@ -65,7 +65,10 @@ test('the loss chart shows the answer: threshold, each seed\'s steps and each me
     // Another smoothing: the note says the curves no longer cross where the dots are.
     await l.locator('[data-key="smooth"] input.number').fill('1');
     await l.locator('[data-key="smooth"] input.number').press('Enter');
-    await l.locator('[data-note="loss"]', { hasText: 'now smooths over 1 steps' }).waitFor();
+    await l.locator('[data-note="loss"]', { hasText: 'now shows each step unsmoothed' }).waitFor();
+    await l.locator('[data-key="smooth"] input.number').fill('5');
+    await l.locator('[data-key="smooth"] input.number').press('Enter');
+    await l.locator('[data-note="loss"]', { hasText: 'now smooths over 5 steps' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   } finally {
