@@ -77,6 +77,32 @@ test('the answer client: one request per change, latest wins, answers for other 
   assert.deepEqual(heard, []);
 });
 
+test('the answer client: after a slow answer the next waits four times its time, and still comes', async () => {
+  const sent = [];
+  const helper = { latest: (kind, request) => new Promise((resolve) => sent.push({ request, resolve })) };
+  const client = new AnswerClient(helper, { onAnswer: () => {}, onError: (e) => { throw e; } });
+  const slots = [slot('scaled', 0, [2, 1])];
+  const grow = () => slots[0].record.append({ loss: Float32Array.of(0.5), gradNorm: new Float32Array(1), entropy: new Float32Array(1),
+    maxLogit: new Float32Array(1), topWeight: new Float32Array(1), evals: [], stepsDone: slots[0].record.stepsDone + 1,
+    diverged: false, divergedStep: 0, elapsedMs: 1 });
+  const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  client.update(slots, settings);
+  await pause(60);
+  sent[0].resolve({ result: { id: 'slow' } });  // took 60 ms or more: over the 50 ms of a slow answer
+  await null;
+  grow();
+  client.update(slots, settings);
+  assert.equal(sent.length, 1);  // held back
+  assert.equal(client.pending, true);
+  grow();
+  client.update(slots, settings);  // the latest runs replace the held request
+  while (sent.length < 2) await pause(20);  // a state, not a time: comes after the gap however loaded the machine
+  assert.equal(sent.length, 2);
+  assert.equal(sent[1].request.request.variants[0].runs[0].loss.length, 4);
+  client.update(slots, { ...settings, threshold: 0.2 });  // other settings: at once
+  assert.equal(sent.length, 3);
+});
+
 test('display curves: median and range over seeds, thinned steps, trailing-mean smoothing', () => {
   const band = seedBand([[1, 5, NaN], [3, 1], [2, 2, 2]], [1, 2, 3]);
   assert.deepEqual(band.median, [2, 2, 2]);

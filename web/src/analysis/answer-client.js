@@ -13,6 +13,13 @@ const STOPPED = new Set(['done', 'diverged', 'failed']);
 // and the Jacobian norm and the top weight per layer.
 const MECHANISM_CURVES = Object.freeze(['qkGradNorm', 'qkUpdateNorm', 'logitSpread']);
 
+// The helper computes the answer on a core the training workers need too, and its cost grows with all the runs'
+// curves (runs x steps: 20-130 ms for 40 runs).  An answer that took over SLOW_ANSWER_MS is asked for again only
+// after GAP_FACTOR times that (the helper then computes at most a quarter of the time); a cheaper one follows every
+// change, and a new plan or a reset is asked for at once.
+const SLOW_ANSWER_MS = 50;
+const GAP_FACTOR = 4;
+
 /** The settings the answer is computed with (besides the runs' curves): a change means a new answer. */
 export const ANSWER_SETTINGS = Object.freeze(['variants', 'trainAlpha', 'threshold', 'steps']);
 
@@ -82,7 +89,10 @@ export class AnswerClient {
     this.lang = 'en';
     this.shown = null;    // {result, lang, answer}: the last localized answer
     this.version = 0;     // counts the answers received, so that views can say which one they show
-    this.pending = false; // a request is on its way
+    this.pending = false; // a request is on its way (or waits for the helper's gap)
+    this.sentAt = 0;      // when the latest request was sent, and how long the latest answered one took
+    this.computeMs = 0;
+    this.later = null;    // {timer} of a request held back by the gap
     this.listeners = new Set();
   }
 
@@ -112,6 +122,14 @@ export class AnswerClient {
     const plan = `${this.generation}|${keyed.plan}`;
     const data = `${plan}|${keyed.data}`;
     if (data === this.key) return;
+    if (this.later) clearTimeout(this.later.timer);
+    this.later = null;
+    const wait = plan === this.plan && this.computeMs > SLOW_ANSWER_MS ? this.sentAt + GAP_FACTOR * this.computeMs - performance.now() : 0;
+    if (wait > 0) {
+      this.pending = true;
+      this.later = { timer: setTimeout(() => { this.later = null; this.update(slots, settings, lang); }, wait) };
+      return;
+    }
     this.key = data;
     if (plan !== this.plan) this.result = null;
     this.plan = plan;
@@ -119,12 +137,15 @@ export class AnswerClient {
     if (request.variants.length === 0) return;
     this.pending = true;
     const sent = this.key;
+    const sentAt = performance.now();
+    this.sentAt = sentAt;
     const records = slots.map((s) => s.record);
     this.helper.latest('answer', { type: 'compare', request }).then((reply) => {
       // null: a newer request replaced this one.  An answer for other settings is dropped, and so is one for
       // runs reset since (a curve shorter now than it was sent: the next update asks again); one for the same
       // runs a little shorter is shown (a newer one follows).
-      if (sent === this.key) this.pending = false;
+      if (reply) this.computeMs = performance.now() - sentAt;
+      if (sent === this.key && !this.later) this.pending = false;
       if (!reply || plan !== this.plan || records.some((r, i) => r.loss.length < lengths[i])) return;
       this.result = reply.result;
       this.version += 1;
@@ -132,7 +153,7 @@ export class AnswerClient {
       this.onAnswer(answer);
       for (const listener of this.listeners) listener(answer);
     }, (error) => {
-      if (sent === this.key) this.pending = false;
+      if (sent === this.key && !this.later) this.pending = false;
       this.onError(error);
     });
   }
