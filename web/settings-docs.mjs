@@ -1,5 +1,6 @@
-// web/README.md's settings table and web/types/sqrtdk-lab.d.ts's settings and attribute types, written from the
-// property table (web/src/state/properties.js), so that a type, default, range, choice or doc is stated once:
+// web/README.md's attribute and settings tables and web/types/sqrtdk-lab.d.ts's settings and attribute types,
+// written from the property table (web/src/state/properties.js) and the element's other attributes
+// (web/src/element/element-attributes.js), so that a type, default, range, choice or doc is stated once:
 // each is a block between a marker naming it and an end marker; the text around the blocks is written by hand.
 //
 //   node web/settings-docs.mjs --write   rewrite every block (also `npm run tables`)
@@ -11,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { PROPERTIES, PROPERTY_BY_KEY } from './src/state/properties.js';
+import { ELEMENT_ATTRIBUTES } from './src/element/element-attributes.js';
 
 const WEB = dirname(fileURLToPath(import.meta.url));
 export const README = join(WEB, 'README.md');
@@ -82,6 +84,22 @@ function comment(text, indent = '') {
   return lines.join('\n');
 }
 
+// The layout settings an author sets as attributes most, shown in the attribute table with an example value.
+const LAYOUT_ATTRIBUTES = ['panels', 'hide'];
+const LAYOUT_EXAMPLES = { panels: 'train,softmax', hide: 'lr,seed,share' };
+
+/** The README's attribute table: the layout settings, the element's own attributes, then every other setting. */
+export function readmeAttributes() {
+  return [
+    '| attribute | meaning |',
+    '|---|---|',
+    ...LAYOUT_ATTRIBUTES.map((key) => PROPERTY_BY_KEY.get(key)).map((p) =>
+      `| \`${p.attribute}="${LAYOUT_EXAMPLES[p.key]}"\` | ${cell(`${p.doc}: ${range(p)}`)} |`),
+    ...Object.values(ELEMENT_ATTRIBUTES).map((a) => `| \`${a.example}\` | ${cell(a.doc)} |`),
+    '| any setting, in kebab-case | initial value, e.g. `dk="256"`, `d-model="128"`, `copy-length="6"`, `eval-every="25"` |',
+  ].join('\n');
+}
+
 /** The README's settings table. */
 export function readmeTable() {
   return [
@@ -138,10 +156,18 @@ export function attributeDeclarations() {
   ]).join('\n');
 }
 
+/** SqrtdkLabAttributes' members for the element's own attributes ('' or true: a flag present). */
+export function elementAttributeDeclarations() {
+  return Object.values(ELEMENT_ATTRIBUTES).flatMap((a) => [
+    comment(a.doc, '  '),
+    `  '${a.name}'?: ${a.flag ? "'' | boolean" : 'string'};`,
+  ]).join('\n');
+}
+
 export const FILES = [
-  { path: README, name: 'web/README.md', blocks: { settings: readmeTable } },
+  { path: README, name: 'web/README.md', blocks: { attributes: readmeAttributes, settings: readmeTable } },
   { path: DECLARATIONS, name: 'web/types/sqrtdk-lab.d.ts',
-    blocks: { settings: settingsDeclarations, attributes: attributeDeclarations } },
+    blocks: { settings: settingsDeclarations, attributes: attributeDeclarations, element: elementAttributeDeclarations } },
 ];
 
 /** Every block of `text`: {name, begin, end, current} (begin, end: 0-based lines of its markers). */

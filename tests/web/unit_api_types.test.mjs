@@ -11,6 +11,7 @@ import { REPO } from './helpers/browser.mjs';
 import { declaredInterface, tscPath } from './helpers/declarations.mjs';
 import { PROPERTIES } from '../../web/src/state/properties.js';
 import { EVENT_NAMES } from '../../web/src/api/lab-events.js';
+import { ELEMENT_ATTRIBUTES } from '../../web/src/element/element-attributes.js';
 
 test('tsc --noEmit accepts the example and rejects each marked misuse', () => {
   try {
@@ -42,9 +43,12 @@ test('SqrtdkSettings declares every setting of the property table, with its type
   }
 });
 
-test('SqrtdkLabAttributes declares every attribute (optional strings) and the two switches', () => {
+test('SqrtdkLabAttributes declares every attribute (optional strings) and the element\'s own ones', () => {
   const declared = declaredInterface('SqrtdkLabAttributes');
-  assert.deepEqual([...declared.keys()].sort(), [...PROPERTIES.map((p) => p.attribute), 'sync-url', 'frame-messaging'].sort());
+  const own = Object.values(ELEMENT_ATTRIBUTES);
+  assert.deepEqual([...declared.keys()].sort(), [...PROPERTIES.map((p) => p.attribute), ...own.map((a) => a.name)].sort());
+  // A flag is '' | boolean, which the helper reads as 'other' (a literal beside booleans); the rest strings.
+  for (const a of own) assert.deepEqual(declared.get(a.name), { optional: true, type: a.flag ? 'other' : 'string' }, a.name);
   for (const p of PROPERTIES) assert.deepEqual(declared.get(p.attribute), { optional: true, type: 'string' }, p.attribute);
 });
 

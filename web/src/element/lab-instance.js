@@ -18,6 +18,7 @@ import { DemoHeadline } from '../lesson/demo-headline.js';
 import { TrainPanel } from '../exercise/train-panel.js';
 import { chunksFor } from '../training/chunk-order.js';
 import { adoptStyles } from './stylesheet.js';
+import { ELEMENT_ATTRIBUTES } from './element-attributes.js';
 import { UrlSync, claimHash, splitHash } from './url-sync.js';
 import { STRINGS } from '../ui/strings.js';
 import { langOf } from '../ui/locale.js';
@@ -46,7 +47,7 @@ export class LabInstance {
     const fromAttributes = parseAttributes(settingAttributes(host), defaultState());
     this.attributeState = fromAttributes.state;
     // The page's one hash belongs to the first element with sync-url; a second one gets a notice and leaves it alone.
-    const syncUrl = host.hasAttribute('sync-url') && claimHash(host);
+    const syncUrl = host.hasAttribute(ELEMENT_ATTRIBUTES.syncUrl.name) && claimHash(host);
     const initial = syncUrl ? parseHash(splitHash(location.hash).settings, this.attributeState) : { state: this.attributeState, notices: [] };
     this.store = new Store(initial.state);
     this.events = new LabEvents(host, this.store, this.lang);
@@ -64,7 +65,7 @@ export class LabInstance {
     this.glossary = new Glossary({ store: this.store, helper: this.helper, notify: (t) => this.notify(t), lang: this.lang });
     this.demoHeadline = new DemoHeadline({ lang: this.lang });
     this._buildFrame();
-    this.notify([...fromAttributes.notices, ...initial.notices, ...(host.hasAttribute('sync-url') && !syncUrl ? [STRINGS.syncUrlTaken] : [])]);
+    this.notify([...fromAttributes.notices, ...initial.notices, ...(host.hasAttribute(ELEMENT_ATTRIBUTES.syncUrl.name) && !syncUrl ? [STRINGS.syncUrlTaken] : [])]);
     if (syncUrl) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n), host);
     this.shareButton.hidden = !this.urlSync;
     this.unsubscribe = this.store.subscribe((state, changed) => {
@@ -80,7 +81,7 @@ export class LabInstance {
       for (const panel of this.panels.values()) panel.refreshTheme();
     };
     this.darkQuery.addEventListener('change', this.onSchemeChange);
-    if (host.hasAttribute('frame-messaging')) this.frameBridge = new FrameBridge(host, { notify: (t) => this.notify(t), events: this.events });
+    if (host.hasAttribute(ELEMENT_ATTRIBUTES.frameMessaging.name)) this.frameBridge = new FrameBridge(host, { notify: (t) => this.notify(t), events: this.events });
     // Ready once the core has answered a first request (a configuration every build accepts).
     this.events.whenReady(this.helper.latest('ready', { type: 'predictLogitStd', configs: [trainConfig(defaultState(), 'scaled', 0)] }));
   }
