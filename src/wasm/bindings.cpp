@@ -142,6 +142,7 @@ val sweep_js(val options) {
   }
   val o = val::object();
   o.set("rows", rows);
+  o.set("evenRowJacobianNorm", even_row_jacobian_norm(p.keys));  // |J|_F of a row of `keys` even weights
   return o;
 }
 

@@ -1,6 +1,8 @@
 // The trainer's Embind surface: lab.createTrainer's object (configure, step, evaluate, attention maps, reset,
 // status) and the per-step metrics table (lab.metrics()).  A step chunk holds every metric of the table
-// (metrics.hpp) under its JS key, as typed arrays (copies).  Invalid input returns {error} or a message.
+// (metrics.hpp) under its JS key, as typed arrays (copies), and under `wholeModel` each combined metric's one value
+// per step for the whole model (mechanism.hpp whole_model: the page draws and analyses the core's combination, not
+// a copy of its rule).  Invalid input returns {error} or a message.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/answer/mechanism.hpp"  // whole_model
 #include "core/train/metrics.hpp"
 #include "core/arith/rng.hpp"  // kMaxSeed
 #include "core/train/trainer.hpp"
@@ -49,7 +52,12 @@ class WasmTrainer {
     const TrainLog log = trainer_->run(k.as<int>());
     val o = status();
     o.set("steps", typed_copy("Int32Array", log.step));
-    for (const Metric& m : metrics()) o.set(camel_case(m.name), typed_copy("Float32Array", log.*m.series));
+    val whole = val::object();
+    for (const Metric& m : metrics()) {
+      o.set(camel_case(m.name), typed_copy("Float32Array", log.*m.series));
+      if (m.combine != LayerCombine::none) whole.set(camel_case(m.name), typed_copy("Float32Array", whole_model(log, m)));
+    }
+    o.set("wholeModel", whole);
     val evals = val::array();
     for (const EvalMetrics& e : log.evals) evals.call<void>("push", eval_js(e));
     o.set("evals", evals);

@@ -124,6 +124,15 @@ TEST_CASE("Jacobian norm equals the closed form sqrt(S2 - 2 S3 + S2^2) away from
   }
 }
 
+TEST_CASE("Jacobian norm of an even row is sqrt(N - 1) / N, the Jacobian of p_i = 1/N", "[softmax]") {
+  for (const int n : {1, 2, 3, 21, 50, 1000}) {
+    const std::vector<double> even(static_cast<std::size_t>(n), 1.0 / n);
+    // (1e-9: the entry-wise reference sums N^2 terms)
+    CHECK_THAT(even_row_jacobian_norm(n), WithinRel(entrywise_jacobian_norm(even), 1e-9));
+  }
+  CHECK(even_row_jacobian_norm(2) == 0.5);
+}
+
 TEST_CASE("Jacobian norm keeps full precision when the softmax saturates", "[softmax]") {
   // Top weight 1 - 2.8e-9: the closed form cancels to exactly 0 here, the entry-wise sum does not.
   const std::vector<double> p = softmax_of({0.0, -20.0, -21.0, -25.0});

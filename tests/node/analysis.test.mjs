@@ -10,7 +10,6 @@ import { promisify } from 'node:util';
 
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 import { metrics } from '../../web/src/core-tables.js';
-import { wholeModel } from '../../web/src/training/run-record.js';
 import { errorOf, freshLab, nativeCli, parseCsv } from './helpers.mjs';
 
 let lab;
@@ -184,7 +183,18 @@ async function crossCheck(flags, steps, seeds) {
   }
 }
 
-/** A run's whole-model mechanism curves from its CSV columns, combined over layers as the page's run record does. */
+/**
+ * One value for the whole model from a step's per-layer values (value(l)), by the metric's combine rule: the test's
+ * own reading of the rule (the page takes the core's combination from the trainer; metrics.test.mjs checks the two
+ * agree), so that the CLI's CSV columns feed lab.compare as the page's chunks do.
+ */
+function wholeModel(m, value, width) {
+  let sum = 0;
+  for (let j = 0; j < width; j += 1) sum += m.combine === 'rootSumSquare' ? value(j) * value(j) : value(j);
+  return m.combine === 'rootSumSquare' ? Math.sqrt(sum) : sum / width;
+}
+
+/** A run's whole-model mechanism curves from its CSV columns, combined over layers as the core does. */
 function mechanismCurves(columns) {
   const layers = Object.keys(columns).filter((c) => /^qk_grad_norm_l\d+$/.test(c)).length;
   const byLayer = (name) => Array.from({ length: layers }, (_, l) => columns[`${name}_l${l + 1}`].map(Number));

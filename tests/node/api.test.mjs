@@ -468,6 +468,11 @@ describe('sweep', () => {
     assert.ok(at(1024).raw.maxWeight.median > 0.99 && at(1024).scaled.maxWeight.median < 0.2);
   });
 
+  test('sweep() gives the |J|_F of an even row of its keys, sqrt(keys - 1) / keys', () => {
+    assert.equal(lab.sweep({ dks: [4], keys: 2 }).evenRowJacobianNorm, 0.5);
+    assert.ok(Math.abs(lab.sweep({ dks: [4], keys: 50 }).evenRowJacobianNorm - Math.sqrt(49) / 50) < 1e-15);
+  });
+
   const cases = [
     [{ dks: 'a' }, 'options.dks must be an array of integers, got string'],
     [{ dks: [8, 1.5] }, 'options.dks[1] must be an integer, got 1.5'],

@@ -47,3 +47,27 @@ test('the page\'s CSV export and the CLI\'s train --csv: one header, the same va
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a chunk carries the core\'s whole-model curves: the norm of all layers\' values, or their mean', async () => {
+  const lab = await freshLab();
+  const config = { layers: 2, heads: 2, dModel: 16, copyLength: 4, batch: 8, evalBatch: 8, seed: 5 };
+  const trainer = lab.createTrainer(config);
+  const chunk = trainer.step(6);
+  trainer.delete();
+  const combined = metrics.filter((m) => m.combine !== 'none');
+  assert.deepEqual(Object.keys(chunk.wholeModel).sort(), combined.map((m) => m.jsKey).sort());
+  for (const m of combined) {
+    const width = m.shape === 'layer' ? 2 : 4;
+    const values = chunk[m.jsKey];
+    for (let t = 0; t < 6; t += 1) {
+      const row = Array.from(values.subarray(t * width, (t + 1) * width));
+      const expected = m.combine === 'rootSumSquare' ? Math.sqrt(row.reduce((s, v) => s + v * v, 0))
+        : row.reduce((s, v) => s + v, 0) / width;
+      assert.equal(chunk.wholeModel[m.jsKey][t], Math.fround(expected), `${m.jsKey} at step ${t + 1}`);
+    }
+  }
+  // The run record keeps them as the whole-model curves the charts and the answer read.
+  const record = new RunRecord({ id: 'r', variant: 'scaled', seed: 5, config });
+  record.append({ ...chunk, elapsedMs: 1 });
+  for (const m of combined) assert.deepEqual(record[m.jsKey].view, chunk.wholeModel[m.jsKey], m.jsKey);
+});

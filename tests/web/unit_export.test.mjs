@@ -15,6 +15,9 @@ function record(variant, seed, losses, { diverged = 0 } = {}) {
     maxLogit: new Float32Array(k * 2).fill(3), topWeight: new Float32Array(k * 2).fill(0.5),
     qkGradNorm: Float32Array.from({ length: k * 2 }, (_, i) => (i % 2 ? 4 : 3)), qkUpdateNorm: new Float32Array(k * 2).fill(0.25),
     logitSpread: new Float32Array(k * 2).fill(2), jacobianNorm: new Float32Array(k * 2).fill(0.125),
+    // the core's whole-model combination (a chunk carries it): the q/k norms' norm (3, 4 -> 5), the means
+    wholeModel: { qkGradNorm: new Float32Array(k).fill(5), qkUpdateNorm: new Float32Array(k).fill(Math.SQRT1_2 * 0.5),
+      logitSpread: new Float32Array(k).fill(2), jacobianNorm: new Float32Array(k).fill(0.125) },
     evals: [{ step: 2, loss: 0.5, tokenAccuracy: 0.75, sequenceAccuracy: 0.25 }], stepsDone: k, diverged: diverged > 0,
     divergedStep: diverged, elapsedMs: 10 });
   return r;
@@ -24,7 +27,7 @@ test('a run record keeps per-layer entropy as the mean over heads', () => {
   const r = record('scaled', 0, [2, 1]);
   assert.deepEqual(Array.from(r.entropyByLayer[0].view), [0.5, 0.5]);
   assert.deepEqual(Array.from(r.entropyByLayer[1].view), [2.5, 2.5]);
-  // Over layers: the q/k norms combine as one norm (3, 4 -> 5), the spread as the mean.
+  // Over layers: the whole-model curves are the chunk's (the core combines them).
   assert.deepEqual(Array.from(r.qkGradNorm.view), [5, 5]);
   assert.deepEqual(Array.from(r.logitSpread.view), [2, 2]);
   assert.deepEqual(Array.from(r.qkGradNormByLayer[1].view), [4, 4]);

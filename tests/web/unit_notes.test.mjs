@@ -25,7 +25,9 @@ test('explorer notes: tails against the normal, and the Jacobian norms at the ex
   const row = (dk, rawTop, raw, scaled) => ({ dk, raw: { maxWeight: { median: rawTop }, jacobianNorm: { median: raw } },
     scaled: { maxWeight: { median: 0.13 }, jacobianNorm: { median: scaled } } });
   const rows = [row(32, 0.7, 0.34, 0.2), row(64, 0.859, 0.189, 0.199), row(128, 0.95, 0.063, 0.2), row(1024, 0.9999, 0.00017, 0.2)];
-  const text = exerciseDkNote(rows, 64, { dModel: 64, heads: 1, keys: 50, copyLength: 10 }, 500);
+  // The sweep's result carries the core's |J|_F of an even row of its keys (sqrt(keys - 1) / keys).
+  const sweep = (r, keys = 50) => ({ rows: r, evenRowJacobianNorm: Math.sqrt(keys - 1) / keys });
+  const text = exerciseDkNote(sweep(rows), 64, { dModel: 64, heads: 1, keys: 50, copyLength: 10 }, 500);
   // Raw beside scaled with the same digits (0.200, not 0.2), and the exercise's own rows said: 1 to 2L + 1 keys, not 50.
   assert.equal(text, 'At the exercise’s d_k = 64 (d_model 64 / 1 head), over 500 draws of 50 keys the median top weight is 0.859 raw '
     + 'vs 0.130 scaled and the median |J|_F 0.189 raw vs 0.199 scaled: the raw softmax is not saturated yet (saturated: a top weight '
@@ -34,8 +36,8 @@ test('explorer notes: tails against the normal, and the Jacobian norms at the ex
     + 'longer: 50 keys sharing the weight evenly give 0.14, so compare raw with scaled at the same number of keys. These rows have 50 keys; '
     + 'in the exercise each query attends to itself and the tokens before it, so its rows have 1 to 2L + 1 keys (L, the copy length: 10), '
     + 'and its q and k are learned, not drawn from N(0, 1).');
-  assert.match(exerciseDkNote(rows, 32, { dModel: 64, heads: 2, keys: 2 }, 500), /d_model 64 \/ 2 heads.*2 keys sharing the weight evenly give 0\.5,/);
-  assert.match(exerciseDkNote(rows, 128, { dModel: 128, heads: 1, keys: 50 }, 500), /already saturated \(a top weight of at least 0\.9\)/);
-  assert.match(exerciseDkNote(rows.slice(0, 2), 64, { dModel: 64, heads: 1, keys: 50 }, 500), /never reaches a median top weight of 0\.9\./);
-  assert.equal(exerciseDkNote([], 16, { dModel: 16, heads: 1, keys: 50 }, 500), 'The exercise trains with d_k = 16 (d_model 16 / 1 head).');
+  assert.match(exerciseDkNote(sweep(rows, 2), 32, { dModel: 64, heads: 2, keys: 2 }, 500), /d_model 64 \/ 2 heads.*2 keys sharing the weight evenly give 0\.5,/);
+  assert.match(exerciseDkNote(sweep(rows), 128, { dModel: 128, heads: 1, keys: 50 }, 500), /already saturated \(a top weight of at least 0\.9\)/);
+  assert.match(exerciseDkNote(sweep(rows.slice(0, 2)), 64, { dModel: 64, heads: 1, keys: 50 }, 500), /never reaches a median top weight of 0\.9\./);
+  assert.equal(exerciseDkNote(null, 16, { dModel: 16, heads: 1, keys: 50 }, 500), 'The exercise trains with d_k = 16 (d_model 16 / 1 head).');
 });

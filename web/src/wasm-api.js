@@ -40,6 +40,8 @@
  * @property {Float32Array} entropy  @property {Float32Array} maxLogit  @property {Float32Array} topWeight
  * @property {Float32Array} qkGradNorm  @property {Float32Array} qkUpdateNorm  @property {Float32Array} logitSpread
  * @property {Float32Array} jacobianNorm
+ * @property {Object<string, Float32Array>} wholeModel  (k) per metric with a combine rule, by its jsKey: the
+ *   layers (and heads) combined into one value for the whole model by the core (src/core/answer/mechanism.hpp)
  * @property {{step:number, loss:number, tokenAccuracy:number, sequenceAccuracy:number}[]} evals
  * @property {number} stepsDone  @property {boolean} diverged  @property {number} divergedStep (0 if not)
  * @property {number} layers  @property {number} heads  @property {TrainConfig} config (normalised)
@@ -170,8 +172,9 @@ export class Lab {
   /**
    * Saturation statistics over many draws for each d_k.
    * @param {{dks?:number[], keys?:number, draws?:number, seed?:number, alpha?:number}} options
-   * @returns {{rows: {dk, dotVariance, raw: Stats, scaled: Stats}[]}} with Stats =
-   *   {maxWeight, entropy, jacobianNorm}, each {q1, median, q3}
+   * @returns {{rows: {dk, dotVariance, raw: Stats, scaled: Stats}[], evenRowJacobianNorm: number}} with Stats =
+   *   {maxWeight, entropy, jacobianNorm}, each {q1, median, q3}; evenRowJacobianNorm: |J|_F of a row of `keys`
+   *   keys sharing the weight evenly (the yardstick for rows of that length)
    */
   sweep(options) { return unwrap(this.module.sweep(plain(options))); }
 

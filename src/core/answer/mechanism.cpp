@@ -51,16 +51,6 @@ MechanismSetting mechanism_setting(const TrainConfig& config) {
   return s;
 }
 
-GradientDrop qk_gradient_drop(const TrainLog& log, int window) {
-  GradientDrop drop;
-  const std::vector<double> smooth = smoothed_loss(qk_gradient(log), window);
-  for (std::size_t t = 0; t < smooth.size(); ++t)
-    if (smooth[t] > drop.peak) {
-      drop.peak = smooth[t];
-      drop.peak_step = static_cast<int>(t) + 1;
-    }
-  if (!smooth.empty()) drop.final = smooth.back();
-  return drop;
-}
+GradientDrop qk_gradient_drop(const TrainLog& log, int window) { return smoothed_peak(qk_gradient(log), window); }
 
 }  // namespace sqrtdk

@@ -14,12 +14,8 @@
 
 namespace sqrtdk {
 
-struct GradientDrop {
-  double peak = 0;      // largest smoothed q/k gradient
-  int peak_step = 0;    // 1-based step of the peak
-  double final = 0;     // smoothed q/k gradient at the last step
-  double ratio() const { return final > 0 ? peak / final : 0.0; }  // how many times smaller it ended (0: no run)
-};
+// The q/k gradient's drop: its smoothed peak and last value (mechanism_reading.hpp).
+using GradientDrop = SmoothedPeak;
 
 // (steps) a metric of the whole model at each step: its layers (and heads) combined by the metric's rule
 // (metrics.hpp: the norm of all layers' tensors for a norm, the mean for an average over rows).

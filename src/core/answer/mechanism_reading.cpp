@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/lesson/saturation.hpp"
+#include "core/lesson/softmax_stats.hpp"  // even_row_jacobian_norm
 
 namespace sqrtdk {
 namespace {
@@ -25,6 +26,20 @@ std::size_t usable_steps(const RunCurve& r) {
     if (!std::isfinite(r.loss[t]) || !std::isfinite(m.qk_grad[t])) return t;
   return n;
 }
+
+}  // namespace
+
+SmoothedPeak smoothed_peak(const std::vector<float>& curve, int window) {
+  SmoothedPeak out;
+  const std::vector<double> smooth = smoothed_loss(curve, window);
+  for (std::size_t t = 0; t < smooth.size(); ++t)
+    if (std::isfinite(smooth[t]) && (out.peak_step == 0 || smooth[t] > out.peak))  // a diverged step is no peak
+      out.peak = smooth[t], out.peak_step = static_cast<int>(t) + 1;
+  if (!smooth.empty()) out.final = smooth.back();
+  return out;
+}
+
+namespace {
 
 VariantMechanism measure(const VariantCurves& v, int window) {
   const std::size_t w = static_cast<std::size_t>(window);
@@ -52,15 +67,13 @@ VariantMechanism measure(const VariantCurves& v, int window) {
     es.push_back(window_mean(m.spread, 0, w));
     lg.push_back(window_mean(m.qk_grad, n - w, n));
     ls.push_back(window_mean(m.spread, n - w, n));
-    const std::vector<double> smooth = smoothed_loss(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
-    const auto peak = std::max_element(smooth.begin(), smooth.end());
-    drop.push_back(smooth.back() > 0 ? *peak / smooth.back() : kNaN);
-    peak_step.push_back(static_cast<double>(peak - smooth.begin()) + 1);
+    const SmoothedPeak grad = smoothed_peak(std::vector<float>(m.qk_grad.begin(), m.qk_grad.begin() + n), window);
+    drop.push_back(grad.final > 0 ? grad.ratio() : kNaN);
+    peak_step.push_back(grad.peak_step);
     per_run.push_back({r.seed, drop.back(), peak_step.back(), lg.back()});
-    const std::vector<double> spread = smoothed_loss(std::vector<float>(m.spread.begin(), m.spread.begin() + n), window);
-    const auto top = std::max_element(spread.begin(), spread.end());
-    out_peak_spread.push_back(*top);
-    out_peak_spread_step.push_back(static_cast<double>(top - spread.begin()) + 1);
+    const SmoothedPeak spread = smoothed_peak(std::vector<float>(m.spread.begin(), m.spread.begin() + n), window);
+    out_peak_spread.push_back(spread.peak);
+    out_peak_spread_step.push_back(spread.peak_step);
   }
   VariantMechanism out;
   out.runs = static_cast<int>(eg.size());
@@ -237,7 +250,7 @@ void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismS
   out.jacobian.insert(out.jacobian.begin(),
                       Message("mech.jacobian").with("window", Arg::count(a.defs.window)).with("early", Arg::list("join.dot", early))
                           .with("late", Arg::list("join.dot", late)).with("keys", Arg::count(s.keys))
-                          .with("uniform", Arg::value(std::sqrt(s.keys - 1.0) / s.keys)));  // |J|_F of p_i = 1/n
+                          .with("uniform", Arg::value(even_row_jacobian_norm(s.keys))));
 }
 
 void spread_sentences(MechanismReading& out, const Answer& a) {

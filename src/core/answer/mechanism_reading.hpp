@@ -44,6 +44,16 @@ struct MechanismSetting {
   int keys = 21;  // the model's sequence length: a row has 1 to `keys` keys
 };
 
+// A curve smoothed as the loss is (trailing mean, the answer's window), at its peak and at its last step: the
+// q/k gradient's drop (peak / last) and the logit spread's peak are both read this way.
+struct SmoothedPeak {
+  double peak = 0;      // largest smoothed value (0 for an empty curve)
+  int peak_step = 0;    // 1-based step of the first peak (0: no finite value)
+  double final = 0;     // smoothed value at the last step
+  double ratio() const { return final > 0 ? peak / final : 0.0; }  // how many times smaller it ended (0: no run)
+};
+SmoothedPeak smoothed_peak(const std::vector<float>& curve, int window);
+
 // One run's q/k gradient reading.
 struct RunMechanism {
   uint64_t seed = 0;

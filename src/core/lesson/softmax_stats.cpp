@@ -124,6 +124,8 @@ void softmax(double* p, const double* logits, int n) { softmax_scaled(p, logits,
 
 double softmax_jacobian_norm(const double* p, int n) { return weight_stats(p, n).jacobian_norm; }
 
+double even_row_jacobian_norm(int n) { return std::sqrt(n - 1.0) / n; }
+
 WeightStats weight_stats(const double* p, int n) {
   const int m = static_cast<int>(std::max_element(p, p + n) - p);
   const double p_max = p[m];

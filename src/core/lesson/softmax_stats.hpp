@@ -62,6 +62,10 @@ void softmax(double* p, const double* logits, int n);
 // closed form cancels: at p_max = 1 - 4e-7 it keeps 4 digits, at p_max = 1 - 3e-9 it returns 0.
 double softmax_jacobian_norm(const double* p, int n);
 
+// ||J||_F of a row of N >= 1 keys sharing the weight evenly (p_i = 1/N): sqrt(N - 1) / N. It shrinks as
+// the row gets longer, so |J|_F is compared between rows of the same number of keys.
+double even_row_jacobian_norm(int n);
+
 // Max, entropy, effective keys and Jacobian norm of a probability vector p (N), N >= 1; the top weight's entropy
 // term uses ln(1 - rest) = log1p(-rest) with rest the sum of the other weights, for the same reason.
 WeightStats weight_stats(const double* p, int n);

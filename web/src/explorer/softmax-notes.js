@@ -26,11 +26,13 @@ export function tailNote(share, dk, lang = 'en') {
 /**
  * The sweep at the exercise's d_k: the median top weight (saturated: at least the core's bar, as the training
  * notes judge it) and |J|_F, raw and scaled, and from which d_k the raw softmax is saturated.
- * @param {{dk, raw: {maxWeight: {median}, jacobianNorm: {median}}, scaled: {...}}[]} rows the sweep
+ * @param {{rows: {dk, raw: {maxWeight: {median}, jacobianNorm: {median}}, scaled: {...}}[], evenRowJacobianNorm: number}|null} sweep
+ *   lab.sweep's result (null until it arrives)
  * @param {number} dk the exercise's d_k (a row of the sweep)  @param {{dModel, heads, keys}} state
  * @param {number} draws per d_k  @param {string} lang
  */
-export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
+export function exerciseDkNote(sweep, dk, state, draws, lang = 'en') {
+  const rows = sweep?.rows ?? [];
   const row = rows.find((r) => r.dk === dk);
   const w = (x) => whole(x, lang);
   const g = (x) => formatValue(x, lang);
@@ -47,7 +49,7 @@ export function exerciseDkNote(rows, dk, state, draws, lang = 'en') {
     here: row.raw.maxWeight.median >= SATURATED ? T.saturated(bar) : T.notSaturated(bar),
     where: from ? T.saturatedFrom(w(from.dk), w(last.dk), beside(last.raw.jacobianNorm.median), beside(last.scaled.jacobianNorm.median))
       : T.neverSaturated(bar),
-    even: T.evenRow(w(keys), g(Math.sqrt(keys - 1) / keys)), copyLength: w(state.copyLength) });
+    even: T.evenRow(w(keys), g(sweep.evenRowJacobianNorm)), copyLength: w(state.copyLength) });
 }
 
 /**

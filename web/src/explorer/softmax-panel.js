@@ -314,7 +314,7 @@ export class SoftmaxPanel {
     const dk = exerciseDk(state);
     setText(this.useExerciseDk, T.useExerciseDk(whole(dk, this.lang)));
     this.useExerciseDk.disabled = state.dk === dk;
-    setText(this.exerciseText, exerciseDkNote(this.sweepRows ?? [], dk, state, SWEEP_DRAWS, this.lang));
+    setText(this.exerciseText, exerciseDkNote(this.sweep ?? null, dk, state, SWEEP_DRAWS, this.lang));
   }
 
   _requestSweep(state) {
@@ -334,7 +334,7 @@ export class SoftmaxPanel {
         chart.setData(xs, { raw: column('raw'), scaled: column('scaled') });
         chart.setMarker(this.store.state.dk);
       }
-      this.sweepRows = rows;
+      this.sweep = reply.result;
       this._renderExerciseNote(this.store.state);
     }, (error) => {
       this.sweepStatus.textContent = '';

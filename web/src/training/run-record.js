@@ -9,17 +9,6 @@ export function metricWidth(metric, layers, heads) {
   return metric.shape === 'step' ? 1 : metric.shape === 'layer' ? layers : layers * heads;
 }
 
-/**
- * One value for the whole model from a step's `width` values of metric `m` (value(j), layer-major), by its combine
- * rule: the root of the sum of squares, or the mean.  The same sums in the same order as the core's
- * whole_model (src/core/answer/mechanism.cpp), so the curves the answer's mechanism readings take are the CLI's, bit for bit.
- */
-export function wholeModel(m, value, width) {
-  let sum = 0;
-  for (let j = 0; j < width; j += 1) sum += m.combine === 'rootSumSquare' ? value(j) * value(j) : value(j);
-  return m.combine === 'rootSumSquare' ? Math.sqrt(sum) : sum / width;
-}
-
 /** A Float32Array that grows by doubling; `view` is the filled part. */
 class GrowableFloats {
   constructor() {
@@ -61,7 +50,8 @@ export class RunRecord {
     // Every metric of the core's table, by its jsKey: a step metric as one curve (record.loss); a per-layer one
     // as record.<key>ByLayer; a per-head one as record.<key>ByHead (layer-major) and, for the charts, the mean
     // over heads as record.<key>ByLayer.  A metric with a combine rule also as one curve for the whole model
-    // (record.qkGradNorm: the norm of all layers' tensors; record.jacobianNorm: the mean over layers).
+    // (record.qkGradNorm: the norm of all layers' tensors; record.jacobianNorm: the mean over layers), as the core
+    // combined it (the chunk's wholeModel).
     for (const m of metrics) {
       if (m.shape === 'step') {
         this[m.jsKey] = new GrowableFloats();
@@ -110,7 +100,8 @@ export class RunRecord {
           }
           this[`${m.jsKey}ByLayer`][l].push(v);
         }
-        if (m.combine !== 'none') this[m.jsKey].push(wholeModel(m, (j) => at(i, j), width));
+        // A metric the chunk did not send has no value, as for the per-layer values above.
+        if (m.combine !== 'none') this[m.jsKey].push(chunk.wholeModel?.[m.jsKey]?.[i] ?? NaN);
       }
     }
     for (const e of chunk.evals) this.evals.push({ ...e });
@@ -130,8 +121,10 @@ export function splitChunk(chunk, n, layers, heads) {
   const firstDone = chunk.stepsDone - k + n;
   const part = (from, to) => {
     const per = (array, width) => (array ? array.slice(from * width, to * width) : array);
+    const whole = chunk.wholeModel ?? {};
     return {
       ...Object.fromEntries(metrics.map((m) => [m.jsKey, per(chunk[m.jsKey], metricWidth(m, layers, heads))])),
+      wholeModel: Object.fromEntries(Object.entries(whole).map(([key, array]) => [key, per(array, 1)])),
       elapsedMs: (chunk.elapsedMs * (to - from)) / k,
     };
   };

@@ -15,6 +15,7 @@
 //   {type:'step', id, run, steps, attention}                      {type:'chunk', id, <every per-step metric by
 //      run up to `steps` steps (fewer if the run diverges);          its jsKey, as in StepChunk: the core's
 //                                                                    metrics table, core-tables.js `metrics`>,
+//                                                                    wholeModel: {<jsKey>: (k)} per combined metric,
 //      attention: null or {example, layer, head} (0-based) to        evals, stepsDone, diverged,
 //      also return that attention map after the steps                divergedStep, elapsedMs, attention}
 //                                                                    attention: null or {data, rows, cols, layout, layer, head}

@@ -39,6 +39,7 @@ export function createHandlers() {
       const elapsedMs = performance.now() - started;
       return {
         ...Object.fromEntries(metrics.map((m) => [m.jsKey, chunk[m.jsKey]])),
+        wholeModel: chunk.wholeModel,
         evals: chunk.evals,
         stepsDone: chunk.stepsDone,
         diverged: chunk.diverged,
