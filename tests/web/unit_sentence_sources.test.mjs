@@ -1,6 +1,6 @@
 // "No number without its source", the pure part (tests/web/helpers/sentence-sources.mjs): the numbers of a sentence
 // as the page writes them, the sources of an export in the page's own number forms (web/src/ui/format.js), and the
-// numbers no source matches.  The browser half is tests/web/page_sentence_sources.test.mjs.
+// numbers no source matches.  (A browser test that applies it to the page after a run is still to come.)
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { derivedOf, formsOf, numbersIn, numbersOf, sourceOf, sourcesOf, unsourced } from './helpers/sentence-sources.mjs';
