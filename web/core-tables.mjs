@@ -31,25 +31,27 @@ export async function coreTablesSource(gluePath) {
 // curveDefinitions: the answer's smoothing window, stall band and verdict bars (src/core/answer/analysis.hpp);
 // PHRASEBOOK: the English templates of the answer's texts (src/core/text/phrasebook.cpp), key -> template; a
 // translation replaces them in web/src/ui/strings.js (STRINGS.answer), not here.
+// Each table is marked pure (a call esbuild may drop when unused), so a bundle holds only the tables it imports:
+// the worker needs the metrics table alone, not the phrasebook.
 const freeze = (rows) => Object.freeze(rows.map((row) => Object.freeze({
   ...row, ...(row.choices ? { choices: Object.freeze(row.choices) } : {}),
 })));
 
-export const settings = freeze(${rows(settings)});
+export const settings = /* @__PURE__ */ freeze(${rows(settings)});
 
-export const explorerSettings = freeze(${rows(explorerSettings)});
+export const explorerSettings = /* @__PURE__ */ freeze(${rows(explorerSettings)});
 
-export const runSettings = freeze(${rows(runSettings)});
+export const runSettings = /* @__PURE__ */ freeze(${rows(runSettings)});
 
-export const scenarios = freeze(${rows(scenarios)});
+export const scenarios = /* @__PURE__ */ freeze(${rows(scenarios)});
 
-export const metrics = freeze(${rows(metrics.perStep)});
+export const metrics = /* @__PURE__ */ freeze(${rows(metrics.perStep)});
 
-export const evalMetrics = freeze(${rows(metrics.eval)});
+export const evalMetrics = /* @__PURE__ */ freeze(${rows(metrics.eval)});
 
-export const curveDefinitions = Object.freeze(${JSON.stringify(curveDefinitions)});
+export const curveDefinitions = /* @__PURE__ */ Object.freeze(${JSON.stringify(curveDefinitions)});
 
-export const PHRASEBOOK = Object.freeze({
+export const PHRASEBOOK = /* @__PURE__ */ Object.freeze({
 ${Object.entries(phrasebook).map(([key, text]) => `  ${JSON.stringify(key)}: ${JSON.stringify(text)},`).join('\n')}
 });
 `;

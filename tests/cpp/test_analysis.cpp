@@ -187,7 +187,7 @@ TEST_CASE("a clear difference: N steps later, the ratio, and the pairs of seeds 
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 120 steps vs 60 for scaled 1/√d_k: 60 steps later (2× as "
         "many steps). Counted over 3 seeds each, every seed of unscaled (100–140 steps) got there later than every seed of "
-        "scaled 1/√d_k (50–70): all 9 pairs of seeds.");
+        "scaled 1/√d_k (50–70 steps): all 9 pairs of seeds.");
   CHECK_THAT(a.sentences.at(0), !Contains("clear"));
   CHECK(a.sentences.at(1) ==
         "No stalls: no smoothed loss stayed within 25 % for at least 50 steps above 0.1.");
@@ -209,7 +209,7 @@ TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 100 steps vs 80 for scaled 1/√d_k: 20 steps later (1.25× as "
         "many steps). Within the spread of the seeds (over 3 seeds each): unscaled took 70–130 steps and scaled 1/√d_k "
-        "50–110; scaled 1/√d_k, the one with the lower median, got there first in 6 of the 9 pairs of seeds, fewer "
+        "50–110 steps; scaled 1/√d_k, the one with the lower median, got there first in 6 of the 9 pairs of seeds, fewer "
         "than the 90 % a clear difference needs.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×), in only 6 of 9 pairs of seeds");
 }
@@ -221,7 +221,7 @@ TEST_CASE("seeds apart but medians close: the pairs counted and the medians' dis
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 86 steps vs 90 for scaled 1/√d_k: 4 steps earlier (0.956× "
         "as many steps). Counted over 3 seeds each, every seed of unscaled (85–87 steps) got there sooner than every seed of "
-        "scaled 1/√d_k (88–92), all 9 pairs of seeds, but the medians are less than 1.25× apart.");
+        "scaled 1/√d_k (88–92 steps), all 9 pairs of seeds, but the medians are less than 1.25× apart.");
   CHECK_THAT(a.sentences.at(0), !Contains("equally fast"));
   CHECK_THAT(a.sentences.at(0), !Contains("no clear difference"));
 }
@@ -325,7 +325,7 @@ TEST_CASE("while a run has neither reached the threshold nor stopped, the answer
 TEST_CASE("one variant alone is summarised, diverged runs are named", "[analysis]") {
   const Answer single = answer_of({scaled({50, 60, 70})});
   CHECK(single.outcome == Outcome::single);
-  CHECK(single.sentences.at(0) == "scaled 1/√d_k reached smoothed loss 0.1 at a median of 60 steps (3 seeds: 50–70).");
+  CHECK(single.sentences.at(0) == "scaled 1/√d_k reached smoothed loss 0.1 at a median of 60 steps (3 seeds: 50–70 steps).");
 
   VariantCurves u = unscaled({0, 0});
   u.runs[0].loss.resize(120);
@@ -514,7 +514,7 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   CHECK(a.variants[1].pairs_ahead == 99);
   CHECK(a.outcome == Outcome::clear);
   CHECK_THAT(a.sentences.at(0), Contains("Counted over 10 seeds each, unscaled got there later than scaled 1/√d_k in 99 of "
-                                         "the 100 pairs of seeds (unscaled: 71–never steps; scaled 1/√d_k: 59–75)."));
+                                         "the 100 pairs of seeds (unscaled: 71 steps to never; scaled 1/√d_k: 59–75 steps)."));
   // The median beside "never" says what it is taken over.
   CHECK_THAT(a.sentences.at(0), Contains("at a median of 116.5 steps over its 10 seeds (2 never got there and count as "
                                          "the slowest)"));

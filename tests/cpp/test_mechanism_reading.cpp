@@ -13,6 +13,7 @@
 #include "core/answer/mechanism_reading.hpp"
 #include "core/train/trainer.hpp"
 #include "core/text/phrasebook.hpp"
+#include "core/text/json.hpp"
 
 using namespace sqrtdk;
 
@@ -310,4 +311,28 @@ TEST_CASE("the readings of every kind use every mech.* template of the phraseboo
     INFO("no reading uses " << p.key);
     CHECK(used.count(p.key) == 1);
   }
+}
+
+TEST_CASE("the JSON member holds every reading as a number: the sentences' sources", "[mechanism]") {
+  const std::vector<VariantCurves> vs = exercise(0.3, 0.0001);
+  MechanismSetting s;
+  s.dk = 64, s.keys = 21;
+  const MechanismReading r = read_mechanism(vs, compare_runs(vs, 0.1, 200), s);
+  JsonWriter w(/*camel_case=*/true);
+  w.begin_object();
+  write_mechanism_member(w, r);
+  w.end_object();
+  const std::string json = w.str();
+  INFO(json);
+  const auto has = [&](const std::string& member) { return json.find(member) != std::string::npos; };
+  CHECK(has("\"readings\":{\"deadDrop\":20,\"keys\":21,"));
+  CHECK(has("\"rootDk\":8,"));
+  CHECK(has("\"evenRowJacobian\":" + JsonWriter(false).value(std::sqrt(20.0) / 21).str()));
+  // Per variant, in the answer's order; layers from 1; each seed's drop and peaks.
+  const VariantMechanism& u = r.variants.at(1);
+  CHECK(has("\"earlyGrad\":" + JsonWriter(false).value(u.early_grad).str()));
+  CHECK(has("\"jacobianLayer\":" + std::to_string(u.jacobian_layer + 1)));
+  CHECK(has("\"drop\":" + JsonWriter(false).value(u.per_run.at(2).drop).str()));
+  CHECK(has("\"peakSpreadStep\":" + JsonWriter(false).value(u.peak_spread_step.at(0)).str()));
+  CHECK(has("\"startTopByLayer\":[" + JsonWriter(false).value(u.start_top.at(0)).str() + ","));
 }

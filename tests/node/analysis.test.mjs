@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 import { metrics } from '../../web/src/core-tables.js';
-import { errorOf, freshLab, nativeCli, parseCsv } from './helpers.mjs';
+import { camelKeys, errorOf, freshLab, nativeCli, parseCsv } from './helpers.mjs';
 
 let lab;
 before(async () => {
@@ -206,13 +206,6 @@ function mechanismCurves(columns) {
   return { qkGradNorm: whole('qk_grad_norm'), qkUpdateNorm: whole('qk_update_norm'), logitSpread: whole('logit_spread'),
     topWeightByLayer: byLayer('top_weight').map((c) => Float32Array.from(c)),
     jacobianNormByLayer: byLayer('jacobian_norm').map((c) => Float32Array.from(c)) };
-}
-
-const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-function camelKeys(value) {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
-  return value;
 }
 
 describe('the same answer natively and in wasm', () => {

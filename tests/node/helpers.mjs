@@ -92,3 +92,11 @@ export function probeFreeHeap(lab) {
   const now = (blocks.length - 1) * block;
   return { now, after: now + lab.heapBytes() - start };
 }
+
+/** The CLI's JSON (snake_case keys, as the core writes them by default) with the keys the wasm module gives JS. */
+const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+export function camelKeys(value) {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+  return value;
+}

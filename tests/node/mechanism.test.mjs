@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { errorOf, freshLab, nativeCli, parseCsv, relDiff, runCli } from './helpers.mjs';
+import { camelKeys, errorOf, freshLab, nativeCli, parseCsv, relDiff, runCli } from './helpers.mjs';
 import { renderMessage } from '../../web/src/analysis/render-message.js';
 
 const METRICS = ['qkGradNorm', 'qkUpdateNorm', 'logitSpread', 'jacobianNorm'];
@@ -123,7 +123,16 @@ describe('scenarios', () => {
     const list = lab.scenarios();
     assert.deepEqual(list.map((s) => s.id), ['adam', 'sgd', 'adam-high-lr', 'gpt-init', 'large-dk', 'qknorm']);
     for (const s of list) {
-      assert.deepEqual(Object.keys(s).sort(), ['details', 'headline', 'id', 'messages', 'settings', 'title']);
+      assert.deepEqual(Object.keys(s).sort(), ['counts', 'details', 'headline', 'id', 'messages', 'settings', 'title']);
+      // The headline's counts as numbers: one per measured variant, the claims' 20 seeds, k learned and the median
+      // among those that learned, each written in the headline.
+      assert.ok(s.counts.length >= 2, s.id);
+      for (const c of s.counts) {
+        assert.equal(c.seeds, 20, s.id);
+        assert.ok(Number.isInteger(c.learned) && c.learned >= 0 && c.learned <= 20, s.id);
+        assert.ok(s.headline.includes(`on ${c.learned} of 20`), `${s.id}: ${c.learned} of 20 in ${s.headline}`);
+        if (c.learned > 0) assert.ok(s.headline.includes(`median ${c.medianSteps} steps`) || s.headline.includes(`at step ${c.medianSteps}`), `${s.id}: ${c.medianSteps}`);
+      }
       for (const key of ['details', 'headline', 'id', 'settings', 'title']) {
         assert.ok(typeof s[key] === 'string' && s[key].length > 0, `${s.id}.${key}`);
       }
@@ -142,6 +151,6 @@ describe('scenarios', () => {
   });
 
   test('lab.scenarios() equals sqrtdk scenarios --json (one table)', () => {
-    assert.deepEqual(lab.scenarios(), JSON.parse(runCli(['scenarios', '--json'])));
+    assert.deepEqual(lab.scenarios(), camelKeys(JSON.parse(runCli(['scenarios', '--json']))));
   });
 });

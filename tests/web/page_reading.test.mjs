@@ -61,7 +61,7 @@ test('the loss chart shows the answer: threshold, each seed\'s steps and each me
       .flatMap((t) => t.split(' · ')).filter((s) => /^\d/.test(s)).length);
     // The chart reaches the runs' last step (each seed's own curve is shaped in series.js: unit_series checks it).
     assert.equal(await chart.getAttribute('data-points'), '150');
-    assert.match(await l.locator('[data-note="loss"]').textContent(), /trailing mean over 20 steps/);
+    assert.match(await l.locator('[data-note="loss"]').textContent(), /smoothed loss \(the mean of its last 20 steps’ losses\)/);
     // Another smoothing: the note says the curves no longer cross where the dots are.
     await l.locator('[data-key="smooth"] input.number').fill('1');
     await l.locator('[data-key="smooth"] input.number').press('Enter');

@@ -2,6 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { startNote } from '../../web/src/exercise/train-notes.js';
+import { drawNotes } from '../../web/src/explorer/softmax-notes.js';
 
 const labelOf = (v) => ({ scaled: 'scaled 1/√d_k', unscaled: 'unscaled' })[v] ?? v;
 
@@ -10,7 +11,7 @@ test('startNote: the predicted logit std and the measured step-1 entropy; satura
   const xavier = startNote({ ...o, init: 'xavier', predicted: [1, 8], entropyAtStart: [1.87, 0.39] });
   assert.equal(xavier, 'Predicted attention-logit std at init (Xavier init): scaled 1/√d_k 1 · unscaled 8. Measured at step 1: attention '
     + 'entropy scaled 1/√d_k 1.87 nats · unscaled 0.39 nats (the first point of the entropy chart; the heatmaps after one Step show it). '
-    + 'Whether a variant starts saturated (one key taking almost all the weight) is measured under the softmax Jacobian chart.');
+    + 'Whether a variant starts saturated (one key taking almost all the weight) is read in the sentence under the softmax Jacobian chart: each layer’s top weight at step 1.');
   const gpt = startNote({ ...o, init: 'gpt', predicted: [0.025, 0.2], entropyAtStart: [null, null] });
   assert.match(gpt, /GPT-style init.*Press Step once/);
   assert.equal(startNote({ ...o, init: 'gpt', predicted: null, entropyAtStart: [] }), '');
@@ -40,4 +41,15 @@ test('explorer notes: tails against the normal, and the Jacobian norms at the ex
   assert.match(exerciseDkNote(sweep(rows), 128, { dModel: 128, heads: 1, keys: 50 }, 500), /already saturated \(a top weight of at least 0\.9\)/);
   assert.match(exerciseDkNote(sweep(rows.slice(0, 2)), 64, { dModel: 64, heads: 1, keys: 50 }, 500), /never reaches a median top weight of 0\.9\./);
   assert.equal(exerciseDkNote(null, 16, { dModel: 16, heads: 1, keys: 50 }, 500), 'The exercise trains with d_k = 16 (d_model 16 / 1 head).');
+});
+
+test('a saturated draw whose top weight rounds to 1 says what the other keys keep, never "takes 1 of the weight"', () => {
+  const standing = { size: 200, inSet: true, median: { seed: 0 }, flatter: 120, rank: 121, top: { median: 0.951, q1: 0.783, q3: 0.998 },
+    saturated: 110, rawPassesMore: 60, rawPassesMoreSaturated: 2 };
+  const demo = (max) => ({ seed: 3, dk: 128, keys: 50, raw: { max, jacobianNorm: 0.0004, effectiveKeys: 1.0 },
+    scaled: { max: 0.3, jacobianNorm: 0.2, effectiveKeys: 12 } });
+  const near = drawNotes(standing, demo(0.9997), 'opens').reading;
+  assert.match(near, /its top key takes all but 0\.0003 of the weight/);
+  assert.doesNotMatch(near, /takes 1 of the weight/);
+  assert.match(drawNotes(standing, demo(0.95), 'opens').reading, /its top key takes 0\.95 of the weight/);
 });

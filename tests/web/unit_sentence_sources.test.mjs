@@ -89,7 +89,7 @@ test('unsourced: the numbers of a sentence that the export does not hold', () =>
   const sources = sourcesOf(exportOf());
   const sentence = 'unscaled reached smoothed loss 0.1 at a median of 121 steps over its 3 seeds (1 never got there and counts as '
     + 'the slowest) vs 63 for scaled 1/√d_k: 58 steps later (1.92× as many steps). Counted over 3 seeds each, every seed of '
-    + 'unscaled (121–never steps) got there later than every seed of scaled 1/√d_k (60–68): all 9 pairs of seeds.';
+    + 'unscaled (121 steps to never) got there later than every seed of scaled 1/√d_k (60–68 steps): all 9 pairs of seeds.';
   assert.deepEqual(unsourced(sentence, sources), []);
   assert.deepEqual(unsourced('Stalls within 25 % for at least 50 steps above 0.1: unscaled in 1 of 3 seeds, from step 111 to the '
     + 'end (290 steps) at 0.238. Final smoothed loss: scaled 1/√d_k 0.000209, unscaled 0.00308.', sources), []);

@@ -292,6 +292,30 @@ export interface SqrtdkMechanism {
   spread: string[];
   whyTitle: string | null;
   why: string[];
+  /** every number the sentences quote, as numbers: what a reader of the export checks them against */
+  readings: SqrtdkMechanismReadings;
+}
+
+/** The mechanism's measurements: per variant (in the answer's order) medians over seeds, per layer (from 1) where read
+ *  per layer, and each seed's q/k drop and logit-spread peak; early = steps 1..window, late = the last window steps. */
+export interface SqrtdkMechanismReadings {
+  /** a q/k gradient this many times below its own peak, with the loss above the threshold, is read as dying */
+  deadDrop: number;
+  /** the longest attention row, and |J|_F of an even row of that many keys */
+  keys: number; evenRowJacobian: number;
+  dk: number; rootDk: number; lr: number;
+  variants: {
+    runs: number;
+    earlyGrad: number | null; lateGrad: number | null; earlyUpdate: number | null;
+    earlySpread: number | null; lateSpread: number | null;
+    /** the layer (from 1) whose late |J|_F is smallest, and |J|_F there */
+    jacobianLayer: number; earlyJacobian: number | null; lateJacobian: number | null;
+    drop: number | null; peakStep: number | null;
+    earlyJacobianByLayer: (number | null)[]; lateJacobianByLayer: (number | null)[];
+    startTopByLayer: (number | null)[]; lateTopByLayer: (number | null)[];
+    perRun: { seed: number; drop: number | null; peakStep: number | null; lateGrad: number | null;
+      peakSpread?: number | null; peakSpreadStep?: number | null }[];
+  }[];
 }
 
 /** sqrtdk-diverged: a run's loss or gradient stopped being finite (or exploded); its curve so far is kept. */

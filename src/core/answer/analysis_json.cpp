@@ -22,6 +22,7 @@
 #include <cmath>
 
 #include "core/lesson/saturation.hpp"
+#include "core/lesson/softmax_stats.hpp"  // even_row_jacobian_norm
 #include "core/answer/analysis.hpp"
 #include "core/answer/learned_headline.hpp"
 #include "core/answer/mechanism_reading.hpp"
@@ -164,6 +165,40 @@ void write_answer_members(JsonWriter& w, const Answer& a, bool with_messages) {
   if (with_messages) write_messages(w, a);
 }
 
+namespace {
+
+// The numbers behind the sentences (mechanism_reading.hpp): per variant its medians over seeds, per layer where
+// they are read per layer, and each run's q/k drop and logit-spread peak; then the setting's numbers they cite.
+void write_readings(JsonWriter& w, const MechanismReading& r) {
+  const MechanismSetting& s = r.setting;
+  w.key("readings").begin_object();
+  w.field("dead_drop", kDeadDrop).field("keys", s.keys).field("even_row_jacobian", even_row_jacobian_norm(s.keys));
+  w.field("dk", s.dk).field("root_dk", std::sqrt(static_cast<double>(s.dk))).field("lr", s.lr);
+  w.key("variants").begin_array();
+  for (const VariantMechanism& v : r.variants) {
+    w.begin_object().field("runs", v.runs).field("early_grad", v.early_grad).field("late_grad", v.late_grad);
+    w.field("early_update", v.early_update).field("early_spread", v.early_spread).field("late_spread", v.late_spread);
+    w.field("jacobian_layer", v.jacobian_layer + 1).field("early_jacobian", v.early_jacobian);
+    w.field("late_jacobian", v.late_jacobian).field("drop", v.drop).field("peak_step", v.peak_step);
+    w.key("early_jacobian_by_layer").array(v.early_jacobian_by_layer);
+    w.key("late_jacobian_by_layer").array(v.late_jacobian_by_layer);
+    w.key("start_top_by_layer").array(v.start_top).key("late_top_by_layer").array(v.late_top);
+    w.key("per_run").begin_array();
+    for (std::size_t i = 0; i < v.per_run.size(); ++i) {
+      const RunMechanism& run = v.per_run[i];
+      w.begin_object().field("seed", static_cast<double>(run.seed)).field("drop", run.drop);
+      w.field("peak_step", run.peak_step).field("late_grad", run.late_grad);
+      if (i < v.peak_spread.size())
+        w.field("peak_spread", v.peak_spread[i]).field("peak_spread_step", v.peak_spread_step[i]);
+      w.end_object();
+    }
+    w.end_array().end_object();
+  }
+  w.end_array().end_object();
+}
+
+}  // namespace
+
 void write_mechanism_member(JsonWriter& w, const MechanismReading& r) {
   if (!r.given) return;
   const std::pair<const char*, const std::vector<Message>*> parts[] = {
@@ -185,7 +220,9 @@ void write_mechanism_member(JsonWriter& w, const MechanismReading& r) {
   w.key("why_title");
   if (r.why_title.key.empty()) w.null();
   else write_message(w, r.why_title);
-  w.end_object().end_object();
+  w.end_object();
+  write_readings(w, r);
+  w.end_object();
 }
 
 std::string answer_json(const Answer& a, bool camel_case, bool with_messages) {

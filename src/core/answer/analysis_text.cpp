@@ -27,7 +27,8 @@ Message reached_at(const VariantResult& v, bool say_never = true) {
   return Message(n == 1 ? "at.step" : "at.median").with("steps", Arg::count(v.median_steps_to_threshold));
 }
 
-// The seeds' steps to threshold as a range: "58–72", "103–never", "61".
+// The seeds' steps to threshold as a range with its unit: "58–72 steps", "103 steps to never" (a seed that never
+// got there is the slowest), "61 steps", "never".
 Arg seed_range(const VariantResult& v) {
   double lo = kNever, hi = 0;
   for (const RunSummary& r : v.runs) {
@@ -35,9 +36,10 @@ Arg seed_range(const VariantResult& v) {
     lo = std::min(lo, s);
     hi = std::max(hi, s);
   }
-  const auto text = [](double s) { return std::isinf(s) ? Arg(Message("never")) : Arg::count(s); };
-  if (lo == hi) return text(lo);
-  return Message("range").with("low", text(lo)).with("high", text(hi));
+  if (std::isinf(lo)) return Message("never");
+  if (lo == hi) return Message("steps_range.single").with("steps", Arg::count(lo));
+  if (std::isinf(hi)) return Message("steps_range.never").with("low", Arg::count(lo));
+  return Message("steps_range").with("low", Arg::count(lo)).with("high", Arg::count(hi));
 }
 
 // "; 1 of them touched it at step 62 and ended above it, at 2.27" after the runs that did not learn.

@@ -40,7 +40,8 @@ std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefi
   out.push_back(entry("qk_gradient", Message("glossary.qk_gradient").with("deadDrop", Arg::value(kDeadDrop))));
   for (const char* id : {"logit_spread", "adam"}) out.push_back(entry(id));
   out.push_back(entry("sgd", Message("glossary.sgd").with("momentum", Arg::value(optim.momentum))));
-  for (const char* id : {"learning_rate", "init", "qk_norm", "worker"}) out.push_back(entry(id));
+  for (const char* id : {"learning_rate", "init", "logit_std", "qk_norm", "reference", "alpha", "normal", "worker"})
+    out.push_back(entry(id));
   return out;
 }
 

@@ -341,6 +341,7 @@ Message times_arg(double r) {
 MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, const Answer& answer,
                                 const MechanismSetting& setting) {
   MechanismReading out;
+  out.setting = setting;
   for (const VariantCurves& v : variants)
     for (const RunCurve& r : v.runs) out.given = out.given || r.mechanism.given();
   if (!out.given || variants.size() != answer.variants.size()) return out;

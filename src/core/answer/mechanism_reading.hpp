@@ -82,6 +82,7 @@ struct VariantMechanism {
 
 struct MechanismReading {
   bool given = false;              // the runs carried mechanism curves
+  MechanismSetting setting;        // what the readings were read under
   std::vector<VariantMechanism> variants;  // in the answer's order
   std::vector<Message> qk, jacobian, spread;  // the sentences under each chart
   Message why_title;               // no key: no "why" box yet (the answer is not ready, or one variant)
@@ -92,7 +93,9 @@ MechanismReading read_mechanism(const std::vector<VariantCurves>& variants, cons
                                 const MechanismSetting& setting);
 
 // The readings as the member "mechanism" of the answer's JSON (analysis_json.cpp): {qk, jacobian, spread, why:
-// [English text], why_title: text or null, messages: the same as messages}.  Nothing when no curves were given.
+// [English text], why_title: text or null, messages: the same as messages, readings: every number the sentences
+// quote, as numbers (the variants in the answer's order, layers from 1; what a reader of the export checks the
+// sentences against)}.  Nothing when no curves were given.
 void write_mechanism_member(JsonWriter& w, const MechanismReading& reading);
 
 // A ratio as the readings write it: "6.09×", "830×", and from 1000 on the power of ten it exceeds ("more than

@@ -315,7 +315,17 @@ void write_scenario(JsonWriter& w, const Scenario& scenario) {
   const std::vector<Message> details = scenario_details(scenario);
   w.begin_object().field("id", scenario.id).field("title", english(scenario_title(scenario)));
   w.field("headline", headline.key.empty() ? std::string() : english(headline)).field("details", english_text(details));
-  w.field("settings", scenario.settings).key("messages").begin_object().key("title");
+  w.field("settings", scenario.settings).key("counts").begin_array();  // the headline's counts, as numbers
+  if (const MeasuredScenario* m = current_measurement(scenario)) {
+    const double threshold = parse_exercise_settings(scenario.settings).threshold;
+    for (const MeasuredVariant& v : m->variants) {
+      int k = 0;
+      for (const SeedOutcome& o : v.seeds) k += learned(o, threshold);
+      w.begin_object().field("variant", v.variant).field("seeds", static_cast<int>(v.seeds.size()));
+      w.field("learned", k).field("median_steps", median_steps(v.seeds, threshold)).end_object();
+    }
+  }
+  w.end_array().key("messages").begin_object().key("title");
   write_message(w, scenario_title(scenario));
   w.key("headline");
   if (headline.key.empty()) w.null();

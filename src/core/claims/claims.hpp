@@ -79,7 +79,8 @@ std::string english_text(const std::vector<Message>& messages);
 std::string measured_sentences(const Scenario& scenario);
 // headline + details: the whole caption in English (the CLI's).
 std::string scenario_caption(const Scenario& scenario);
-// {id, title, headline, details, settings, messages: {title, headline, details: [message]}}: the page's row.
+// {id, title, headline, details, settings, counts: [{variant, seeds, learned, median_steps}] (the headline's counts as
+// numbers; empty when not measured), messages: {title, headline, details: [message]}}: the page's row.
 void write_scenario(JsonWriter& w, const Scenario& scenario);
 
 }  // namespace sqrtdk

@@ -21,32 +21,32 @@ const std::vector<Phrase>& phrasebook() {
       // a variant against the reference: {result}, then what the seeds say
       {"compare.result", "{label} reached smoothed loss {threshold} {at} vs {refSteps} for {ref}: {difference}."},
       {"compare.clear.slower",
-       "{result} Counted {over}, every seed of {label} ({range} steps) got there later than every seed of {ref} "
+       "{result} Counted {over}, every seed of {label} ({range}) got there later than every seed of {ref} "
        "({refRange}): all {pairs} pairs of seeds."},
       {"compare.clear.slower.most",
        "{result} Counted {over}, {label} got there later than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range} steps; {ref}: {refRange})."},
+       "({label}: {range}; {ref}: {refRange})."},
       {"compare.clear.faster.most",
        "{result} Counted {over}, {label} got there sooner than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range} steps; {ref}: {refRange})."},
+       "({label}: {range}; {ref}: {refRange})."},
       {"compare.clear.faster",
-       "{result} Counted {over}, every seed of {label} ({range} steps) got there sooner than every seed of {ref} "
+       "{result} Counted {over}, every seed of {label} ({range}) got there sooner than every seed of {ref} "
        "({refRange}): all {pairs} pairs of seeds."},
       {"compare.spread",
-       "{result} Within the spread of the seeds ({over}): {label} took {range} steps and {ref} {refRange}; {first}, "
+       "{result} Within the spread of the seeds ({over}): {label} took {range} and {ref} {refRange}; {first}, "
        "the one with the lower median, got there first in {ahead} of the {pairs} pairs of seeds, fewer than the "
        "{share} % a clear difference needs."},
       {"compare.small.slower",
-       "{result} Counted {over}, every seed of {label} ({range} steps) got there later than every seed of {ref} "
+       "{result} Counted {over}, every seed of {label} ({range}) got there later than every seed of {ref} "
        "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.small.slower.most",
        "{result} Counted {over}, {label} got there later than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range} steps; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
+       "({label}: {range}; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster.most",
        "{result} Counted {over}, {label} got there sooner than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range} steps; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
+       "({label}: {range}; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster",
-       "{result} Counted {over}, every seed of {label} ({range} steps) got there sooner than every seed of {ref} "
+       "{result} Counted {over}, every seed of {label} ({range}) got there sooner than every seed of {ref} "
        "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.never", "{missed}; {reached}."},
       {"compare.neither",
@@ -88,6 +88,9 @@ const std::vector<Phrase>& phrasebook() {
       {"times", "{ratio}× as many steps"},
       {"times.short", "{ratio}×"},
       {"range", "{low}–{high}"},
+      {"steps_range", "{low}–{high} steps"},
+      {"steps_range.never", "{low} steps to never"},
+      {"steps_range.single", "{steps} steps"},
       {"never", "never"},
       {"pending", "…"},
       {"seeds.one", "{n} seed"},
@@ -187,7 +190,8 @@ const std::vector<Phrase>& phrasebook() {
       {"term.jacobian_norm", "|J|_F (Jacobian norm)"},
       {"glossary.jacobian_norm",
        "how much gradient the softmax passes back to its logits, the Frobenius norm (the square root of the sum "
-       "of the squared entries) of its Jacobian J = diag(p) − p pᵀ. It is 0 for a one-hot row, larger when a few "
+       "of the squared entries) of its Jacobian J = diag(p) − p pᵀ, the table of how much each weight p_i moves "
+       "when a logit s_j moves a little (∂p_i/∂s_j). It is 0 for a one-hot row, larger when a few "
        "keys share the weight, and √(n−1)/n when n keys share it evenly, which shrinks as n grows; so compare "
        "raw with scaled at the same number of keys."},
       {"term.median", "Median, middle half"},
@@ -209,8 +213,8 @@ const std::vector<Phrase>& phrasebook() {
        "only on predicting the copy, which it can do only by attending to the first half."},
       {"term.loss", "Loss"},
       {"glossary.loss",
-       "the cross-entropy of the model's predictions of the copied symbols, in nats, averaged over a batch: 0 "
-       "for a model that is certain and right. Guessing evenly among n symbols gives ln n: with the default "
+       "the cross-entropy of the model's predictions of the copied symbols: −ln of the probability it gave the "
+       "right symbol, in nats, averaged over the copied symbols of a batch: 0 for a model that is certain and right. Guessing evenly among n symbols gives ln n: with the default "
        "{symbols} symbols, ln {symbols} = {chance}."},
       {"term.accuracy", "Sequence accuracy"},
       {"glossary.accuracy",
@@ -247,6 +251,22 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.qk_norm",
        "q and k are each divided by their length before the dot product, which is then multiplied by a learned "
        "gain per head (starting at √d_k): the logits stay within ± the gain whatever d_k is."},
+      {"term.normal", "N(0, 1), N(0, I), σ, std"},
+      {"glossary.normal",
+       "N(μ, σ²) is the normal (Gaussian) distribution with mean μ and standard deviation σ (std): a typical "
+       "sample lies about σ from μ, and σ² is its variance. N(0, I) is a vector whose components are independent "
+       "N(0, 1) numbers, as the explorer draws q and the keys."},
+      {"term.logit_std", "Logit std at init"},
+      {"glossary.logit_std",
+       "the standard deviation σ of the attention logits before the first training step, predicted from how "
+       "the weights start and from the scale; the run table and the start note show it per variant."},
+      {"term.reference", "Reference"},
+      {"glossary.reference",
+       "the first variant of the exercise; the answer compares every other variant with it (\"vs reference\")."},
+      {"term.alpha", "1/d_k^α"},
+      {"glossary.alpha",
+       "a scale between the two: q·k times 1/d_k^α, so α = 0 is unscaled (times 1), α = 0.5 is 1/√d_k and α = 1 "
+       "is 1/d_k."},
       {"term.worker", "Worker"},
       {"glossary.worker",
        "a background thread of the browser; the lab trains its runs in workers so that the page stays "

@@ -37,7 +37,7 @@ function powerValue(mantissa, exponent) {
  *   context  the word just before it, lower case ('layer' in "layer 2", 'steps' in "steps 381–400"), or ''
  * Not numbers of the sentence (left out): digits inside a name or formula: after a letter, '_' or '^' ("d_k",
  * "l1", "n−1", "W_q"), a numerator ("1/√d_k", "1/√n": the formula's 1, not a measurement), a digit of a word.
- * A range "121–180" gives its two ends; "121–never" its one number.
+ * A range "121–180" gives its two ends; "121 steps to never" its one number.
  * @param {string} text
  */
 export function numbersIn(text) {

@@ -37,8 +37,7 @@ export class LabApi {
   /** The exercise's curves as text, exactly as the panel's Export buttons save them. */
   exportData(format) {
     if (format !== 'csv' && format !== 'json') throw new Error(STRINGS.badExportFormat(JSON.stringify(format) ?? String(format)));
-    const { exercise, answerClient } = this._panel('exportData()');
-    return exportText(format, { settings: { ...this.store.state }, runs: exercise.runs, answer: answerClient.answer });
+    return exportText(format, this._panel('exportData()').exportInput());
   }
 
   /** The training panel, when it is shown. */

@@ -42,7 +42,7 @@ const PHONE_WIDTH = 640;
 // The glossary's entries for the terms this panel uses (src/core/answer/glossary.cpp has them all).
 const EXERCISE_TERMS = ['model_size', 'copy_task', 'loss', 'accuracy', 'smoothed_loss', 'steps_to_threshold', 'stall',
   'final_level', 'clear_difference', 'qk_gradient', 'logit_spread', 'jacobian_norm', 'top_weight', 'saturated', 'adam',
-  'sgd', 'learning_rate', 'init', 'qk_norm', 'seed', 'worker'];
+  'sgd', 'learning_rate', 'init', 'logit_std', 'qk_norm', 'reference', 'seed', 'worker'];
 const TRAIN_KEYS = new Set(PROPERTIES.filter((p) => p.group === 'train').map((p) => p.key));
 
 /**
@@ -345,19 +345,37 @@ export class TrainPanel {
     this.answer.render(this.answerClient.answer, { started, threshold: state.threshold, claim: this.scenarios.claimFor(state) });
   }
 
-  _renderStartNote(state, slots, labelOf) {
+  /** The start note's numbers, per variant in the settings' order, or null while no prediction is for them. */
+  _start(state, slots) {
     const p = this.prediction;
     const matches = p && !this.pendingChange.active
       && p.key === JSON.stringify(state.variants.map((v) => trainConfig(state, v, state.trainSeed)));
-    const text = matches ? startNote({ variants: state.variants, labelOf, init: state.init, predicted: p.values,
-      entropyAtStart: entropyAtStart(slots.map((s) => s.record), state.variants), lang: this.lang }) : '';
-    setText(this.startNote, text);
+    return matches ? { variants: state.variants, predictedLogitStd: p.values,
+      entropyAtStep1: entropyAtStart(slots.map((s) => s.record), state.variants) } : null;
+  }
+
+  _renderStartNote(state, slots, labelOf) {
+    const start = this._start(state, slots);
+    setText(this.startNote, start ? startNote({ variants: start.variants, labelOf, init: state.init, predicted: start.predictedLogitStd,
+      entropyAtStart: start.entropyAtStep1, lang: this.lang }) : '');
   }
 
   // ---- export -----------------------------------------------------------------------------------
 
+  /**
+   * What an export holds besides the runs: the settings, the answer, the start note's numbers and the counts of the
+   * preset's claim shown beside the answer, so that every number the panel writes is in it.
+   */
+  exportInput() {
+    const state = this.store.state;
+    const claim = this.scenarios.claimFor(state);
+    return { settings: { ...state }, runs: this.exercise.runs, answer: this.answerClient.answer,
+      start: this._start(state, this.exercise.runs.map((record) => ({ record }))),
+      claim: claim ? { id: claim.id, counts: claim.counts } : null };
+  }
+
   _export(format) {
-    const text = exportText(format, { settings: { ...this.store.state }, runs: this.exercise.runs, answer: this.answerClient.answer });
+    const text = exportText(format, this.exportInput());
     downloadText(text, `sqrtdk-curves.${format}`, format === 'csv' ? 'text/csv' : 'application/json');
   }
 

@@ -74,7 +74,10 @@ export function drawNotes(standing, demo, opens, lang = 'en') {
   const spread = T.setSpread({ size, median: g(standing.top.median), q1: g(standing.top.q1), q3: g(standing.top.q3),
     saturated: w(standing.saturated), percent: g((100 * standing.saturated) / standing.size), bar });
   const { raw, scaled } = demo;
-  const sides = { top: g(raw.max), bar, rawJ: beside(raw.jacobianNorm), scaledJ: beside(scaled.jacobianNorm) };
+  // A top weight that rounds to 1 is written by what the other keys keep ("all but 0.0003"): "takes 1 of the
+  // weight" would say the row is one-hot, which a softmax never is.
+  const rest = raw.max < 1 && g(raw.max) === g(1) ? g(1 - raw.max) : null;
+  const sides = { top: g(raw.max), rest, bar, rawJ: beside(raw.jacobianNorm), scaledJ: beside(scaled.jacobianNorm) };
   let reading;
   if (raw.max >= SATURATED) {
     const less = scaled.jacobianNorm / Math.max(raw.jacobianNorm, Number.MIN_VALUE);

@@ -33,7 +33,7 @@ const WEIGHT_FLOOR = 1e-12;
 const DK_SLIDER_MAX = 1000;
 // The glossary's entries for the terms this panel uses (src/core/answer/glossary.cpp has them all).
 const EXPLORER_TERMS = ['d_k', 'softmax', 'logit', 'top_weight', 'one_hot', 'saturated', 'entropy', 'effective_keys', 'jacobian_norm',
-  'median', 'seed'];
+  'median', 'seed', 'normal', 'alpha'];
 const ALPHA_PRESETS = [
   { alpha: 0, text: T.presetRaw, title: T.presetRawTitle },
   { alpha: 0.5, text: T.presetSqrt, title: T.presetSqrtTitle },

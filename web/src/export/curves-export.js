@@ -67,9 +67,10 @@ export function curvesToCsv(runs) {
 
 /**
  * Everything needed to reproduce and re-plot the exercise.  Non-finite numbers become null (JSON has none).
- * @param {{settings: object, runs: RunRecord[], answer: object|null, generator: string}} input
+ * @param {{settings: object, runs: RunRecord[], answer: object|null, start?: object|null, claim?: object|null,
+ *   generator: string}} input
  */
-export function curvesToJson({ settings, runs, answer, generator }) {
+export function curvesToJson({ settings, runs, answer, start = null, claim = null, generator }) {
   const list = (typed) => Array.from(typed, finiteOrNull);
   return {
     format: 'sqrtdk-lab curves v1',
@@ -77,6 +78,11 @@ export function curvesToJson({ settings, runs, answer, generator }) {
     settings,
     threshold: settings.threshold,
     answer,  // lab.compare's structured result (null before the first), as the page showed it
+    // The start note's numbers: per variant, the core's predicted logit std at init and the entropy at step 1
+    // (median over seeds of the mean over layers, nats); null while none is shown.
+    start: start && { variants: start.variants, predictedLogitStd: Array.from(start.predictedLogitStd, finiteOrNull),
+      entropyAtStep1: start.entropyAtStep1.map(finiteOrNull) },
+    claim,  // the preset whose claim is shown beside the answer: {id, counts: lab.scenarios()'s counts}, or null
     runs: runs.map((r) => ({
       variant: r.variant,
       seed: r.seed,
@@ -100,7 +106,7 @@ export const EXPORT_GENERATOR = 'sqrtdk lab (web)';
  * The exercise's curves as the Export buttons save them and exportData() returns them.
  * @param {'csv'|'json'} format  @param {{settings: object, runs: RunRecord[], answer: object|null}} exercise
  */
-export function exportText(format, { settings, runs, answer }) {
+export function exportText(format, { settings, runs, answer, start = null, claim = null }) {
   if (format === 'csv') return curvesToCsv(runs);
-  return `${JSON.stringify(curvesToJson({ settings, runs, answer, generator: EXPORT_GENERATOR }), null, 1)}\n`;
+  return `${JSON.stringify(curvesToJson({ settings, runs, answer, start, claim, generator: EXPORT_GENERATOR }), null, 1)}\n`;
 }

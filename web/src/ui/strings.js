@@ -221,7 +221,7 @@ export const STRINGS = Object.freeze({
       + `${flatter} of those ${size} draws have a smaller raw top weight (a flatter raw softmax).`,
     setSpread: ({ size, median, q1, q3, saturated, percent, bar }) => `Over those ${size} draws the raw top weight has a median of ${median} `
       + `and ${q1 === q3 ? `a middle half that rounds to ${q1}` : `a middle half of ${q1}–${q3}`}; ${saturated} of ${size} (${percent} %) are saturated (top weight at least ${bar}).`,
-    drawSaturated: ({ top, bar, rawJ, scaledJ, less }) => `This draw’s raw softmax is saturated: its top key takes ${top} of the weight `
+    drawSaturated: ({ top, rest, bar, rawJ, scaledJ, less }) => `This draw’s raw softmax is saturated: its top key takes ${rest ? `all but ${rest}` : top} of the weight `
       + `(saturated: at least ${bar}), and |J|_F is ${rawJ} raw vs ${scaledJ} scaled${less ? `: ${less}× less gradient through the raw softmax` : ''}.`,
     drawNotSaturated: ({ top, bar, rawJ, scaledJ }) => `This draw’s raw softmax is not saturated (top weight ${top}, below ${bar}); `
       + `|J|_F is ${rawJ} raw vs ${scaledJ} scaled.`,
@@ -240,9 +240,11 @@ export const STRINGS = Object.freeze({
 
   // ---- panel 2, the exercise (exercise/train-panel.js) ----
   train: {
-    title: 'The exercise: does the scaling make training faster?',
+    title: 'The exercise: train with and without the scaling',
     lede: 'A small Transformer learns to copy a sequence of random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). '
-      + 'Each variant and seed trains in its own worker. How many steps does each need to bring the loss below the threshold?',
+      + 'The lesson asks: “the unscaled version should plateau earlier or fail to learn entirely: how much earlier?” '
+      + 'Here that is measured per run: the step at which its smoothed loss first goes below the threshold (and stays below), '
+      + 'whether it stalls on a plateau, and whether it never gets there. Each variant and seed trains in its own worker.',
     applyNow: 'Apply now',
     export: 'export',
     exportCsv: 'Export CSV',
@@ -353,7 +355,7 @@ export const STRINGS = Object.freeze({
     neverLine: (label) => `${label}: median never below`,
     levelMark: (level, final) => `${final ? 'final level' : 'level now'} (median) ${level}`,
     lossNote: (threshold, window, smooth) => `Thin lines: each seed; thick: the median over seeds where every seed has data, shaded: their range. `
-      + `Dashed line: the threshold ${threshold}. The answer reads each seed's trailing mean over ${window} steps: a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps (a seed that never got there counts as the slowest).`
+      + `Dashed line: the threshold ${threshold}. The answer reads each seed’s smoothed loss (the mean of its last ${window} steps’ losses): a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps (a seed that never got there counts as the slowest).`
       + (smooth === window ? '' : smooth === '1' ? ' The chart now shows each step unsmoothed, so the curves cross the threshold elsewhere than the dots.'
         : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
   },
@@ -366,7 +368,7 @@ export const STRINGS = Object.freeze({
     predicted: (init, list) => `Predicted attention-logit std at init (${init}): ${list}`,
     measuredAtStep1: (list) => `. Measured at step 1: attention entropy ${list} (the first point of the entropy chart; the heatmaps after one Step show it)`,
     pressStep: '. Press Step once to see it in the entropy chart and the heatmaps',
-    start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is measured under the softmax Jacobian chart.`,
+    start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is read in the sentence under the softmax Jacobian chart: each layer’s top weight at step 1.`,
   },
 
   // ---- the runs' table and progress (exercise/run-table.js) ----
