@@ -11,6 +11,9 @@ export const PAGE_TARGETS = [
   { key: 'bundleGzip', label: 'sqrtdk-lab.js gzipped', max: 160 * KB, unit: 'KB', value: (p) => p.bundle?.gzipBytes },
   { key: 'firstNumbers', label: 'first numbers over http (median)', max: 350, unit: 'ms',
     value: (p) => p.firstNumbers?.http?.medianMs },
+  // A fraction of a millisecond: shown with two decimals.
+  { key: 'createRemove', label: 'create/remove, 100 in one task: per cycle', max: 5, unit: 'ms', digits: 2,
+    value: (p) => p.createRemove?.perCycleMs },
   { key: 'defaultAnswer', label: 'default exercise (3 seeds): answer', max: 6, unit: 's', full: true,
     value: (p) => p.exercises?.default?.median.answerS },
   { key: 'defaultShare', label: 'default exercise: steps/s, % of bare workers', min: 90, unit: '%', full: true,
@@ -62,6 +65,16 @@ function exerciseLines(name, e, ref) {
   ];
 }
 
+function createRemoveLines(c) {
+  if (!c) return [];
+  if (c.status === 'failed') return [`create/remove cycles: failed (${c.reason})`];
+  return [
+    `<sqrtdk-lab> created, appended and removed, ${c.cycles} times in one task (median of ${c.samples.length} tasks; `
+      + `${loadText(c.load)}): ${fixed(c.perCycleMs, 2)} ms per cycle with the microtasks it queues `
+      + `(${fixed(c.syncPerCycleMs, 2)} ms without), the task ${fixed(c.perCycleMs * c.cycles, 0)} ms`,
+  ];
+}
+
 function manyLines(many) {
   if (!many) return [];
   if (many.status === 'failed') return [`many elements: failed (${many.reason})`];
@@ -84,6 +97,7 @@ export function renderPage(page, ref) {
     `first numbers on screen after navigation (median of ${page.firstNumbers.http.samples.length}; `
       + `${loadText(page.firstNumbers.load)}): http ${fixed(page.firstNumbers.http.medianMs, 0)} ms, `
       + `file:// ${fixed(page.firstNumbers.file.medianMs, 0)} ms`,
+    ...createRemoveLines(page.createRemove),
     ...exerciseLines('default exercise', page.exercises.default, ref),
     ...exerciseLines('20 seeds of the default exercise', page.exercises.seeds20, ref),
     ...manyLines(page.many),
@@ -92,7 +106,7 @@ export function renderPage(page, ref) {
   ];
   for (const t of pageVerdicts(page, ref)) {
     const verdict = t.met === undefined ? (t.value === undefined ? 'not measured' : 'not judged') : t.met ? 'met' : 'NOT met';
-    const digits = t.unit === 's' ? 1 : 0;
+    const digits = t.digits ?? (t.unit === 's' ? 1 : 0);
     const bound = t.max !== undefined ? `<= ${inUnit(t.max, t.unit)}` : `>= ${t.min}`;
     const value = t.value === undefined ? '-' : `${fixed(inUnit(t.value, t.unit), digits)} ${t.unit}`;
     lines.push(`  ${t.label.padEnd(46)}${value.padStart(10)}   ${bound} ${t.unit}: ${verdict}`);

@@ -1,12 +1,14 @@
 // The page as a learner meets it, in headless chromium: how big the one script is, how soon the first numbers
-// are on screen, how fast the default exercise and 20 seeds of it run in a tab, and how busy twelve elements
-// keep the main thread.  A phase of scripts/bench.mjs; also runs alone (without the bare-worker reference):
+// are on screen, how long a host blocks the page creating and removing elements, how fast the default exercise
+// and 20 seeds of it run in a tab, and how busy twelve elements keep the main thread.  A phase of
+// scripts/bench.mjs; also runs alone (without the bare-worker reference):
 //
 //   node scripts/bench/page-timing.mjs [--quick]      (needs web/dist: npm run build:web)
 //
 // First numbers: from navigation start to the demo's top-5 table holding a number (performance.now() in the
 // page, polled every animation frame), each load in a fresh browser context (nothing cached), for http and file://.
-// Exercises: page-exercise.mjs; twelve elements: page-many.mjs; targets and text: page-report.mjs.
+// Create/remove cycles: page-cycles.mjs; exercises: page-exercise.mjs; twelve elements: page-many.mjs; targets
+// and text: page-report.mjs.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../../tests/web/helpers/server.mjs';
+import { createRemove } from './page-cycles.mjs';
 import { exercise } from './page-exercise.mjs';
 import { manyElements } from './page-many.mjs';
 import { renderPage } from './page-report.mjs';
@@ -30,9 +33,11 @@ const FIRST_NUMBER = 'table.top5 tr[data-row="raw"] td[data-cell="top"]';
 
 // Full and --quick (a smoke test: fewer steps, a shorter window, nothing judged that they shorten).
 const PLANS = {
-  full: { loads: 5, defaultRepeats: 3, seeds20Repeats: 1, defaultHash: '', seeds20Hash: '#seeds=20', manySeconds: 20 },
-  quick: { loads: 2, defaultRepeats: 1, seeds20Repeats: 1, defaultHash: '#steps=20', seeds20Hash: '#seeds=20&steps=10', manySeconds: 5 },
+  full: { loads: 5, cycleTasks: 9, defaultRepeats: 3, seeds20Repeats: 1, defaultHash: '', seeds20Hash: '#seeds=20', manySeconds: 20 },
+  quick: { loads: 2, cycleTasks: 3, defaultRepeats: 1, seeds20Repeats: 1, defaultHash: '#steps=20', seeds20Hash: '#seeds=20&steps=10', manySeconds: 5 },
 };
+// Create/remove cycles in one task: as many as the target speaks of.
+const CYCLES = 100;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -72,8 +77,8 @@ async function exercises(browser, url, repeats) {
 
 /**
  * @param {{quick?: boolean, log?: (line: string) => void}} options
- * @returns {Promise<object>} {status: 'ok', quick, bundle, firstNumbers: {http, file, load}, exercises: {default,
- *   seeds20}, many} or {status: 'skipped', reason}
+ * @returns {Promise<object>} {status: 'ok', quick, bundle, firstNumbers: {http, file, load}, createRemove,
+ *   exercises: {default, seeds20}, many} or {status: 'skipped', reason}
  */
 export async function measurePage({ quick = false, log = () => {} } = {}) {
   if (!existsSync(BUNDLE)) return { status: 'skipped', reason: 'web/dist is not built (npm run build:web)' };
@@ -95,6 +100,10 @@ export async function measurePage({ quick = false, log = () => {} } = {}) {
       firstNumbers[mode] = { medianMs: median(samples), samples };
     }
     firstNumbers.load.push(loadavg()[0]);
+    // Before the exercises: no training in this browser while it is timed.
+    log(`bench: page create/remove, ${plan.cycleTasks} tasks of ${CYCLES} cycles`);
+    const createRemoveRow = await createRemove(browser, urls.http, { tasks: plan.cycleTasks, cycles: CYCLES })
+      .catch((error) => ({ status: 'failed', reason: String(error.message ?? error) }));
     log(`bench: the default exercise in a tab, ${plan.defaultRepeats}x`);
     const defaultRow = await exercises(browser, urls.http + plan.defaultHash, plan.defaultRepeats);
     log(`bench: 20 seeds of the default exercise in a tab, ${plan.seeds20Repeats}x`);
@@ -102,7 +111,7 @@ export async function measurePage({ quick = false, log = () => {} } = {}) {
     log(`bench: 12 elements on one page, ${plan.manySeconds} s`);
     const many = await manyElements(browser, `${server.origin}/fixtures/many-labs.html`, plan.manySeconds)
       .catch((error) => ({ status: 'failed', reason: String(error.message ?? error) }));
-    return { status: 'ok', quick, plan, bundle, firstNumbers, exercises: { default: defaultRow, seeds20 }, many };
+    return { status: 'ok', quick, plan, bundle, firstNumbers, createRemove: createRemoveRow, exercises: { default: defaultRow, seeds20 }, many };
   } finally {
     await browser.close();
     await server.close();

@@ -177,7 +177,7 @@ TEST_CASE("display names are the page's, one function", "[analysis]") {
   CHECK(variant_label(ScaleMode::qknorm, 0.5) == "QK-norm");
 }
 
-TEST_CASE("a clear difference: N steps later, the ratio, and the pairs of seeds counted (no verdict word)", "[analysis]") {
+TEST_CASE("a clear difference: N steps later, the ratio, the pairs of seeds counted and the definition they meet", "[analysis]") {
   const Answer a = answer_of({scaled({50, 60, 70}), unscaled({100, 120, 140})});
   CHECK(a.ready);
   CHECK(a.final);
@@ -186,9 +186,9 @@ TEST_CASE("a clear difference: N steps later, the ratio, and the pairs of seeds 
   CHECK(a.steps_earlier == 60.0);
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 120 steps vs 60 for scaled 1/√d_k: 60 steps later (2× as "
-        "many steps). Counted over 3 seeds each, every seed of unscaled (100–140 steps) got there later than every seed of "
-        "scaled 1/√d_k (50–70 steps): all 9 pairs of seeds.");
-  CHECK_THAT(a.sentences.at(0), !Contains("clear"));
+        "many steps). Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower than every seed of "
+        "scaled 1/√d_k (50–70 steps): all 9 pairs of seeds; a clear difference (at least 90 % of the pairs, medians at "
+        "least 1.25× apart).");
   CHECK(a.sentences.at(1) ==
         "No stalls: no smoothed loss stayed within 25 % for at least 50 steps above 0.1.");
   CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 0.01.");
@@ -200,7 +200,7 @@ TEST_CASE("a clear difference: N steps later, the ratio, and the pairs of seeds 
   const Answer earlier = answer_of({unscaled({100, 120, 140}), scaled({50, 60, 70})});
   CHECK(earlier.outcome == Outcome::clear);
   CHECK_THAT(earlier.sentences.at(0), Contains("60 steps earlier (0.5× as many steps). Counted over 3 seeds each, every seed "
-                                               "of scaled 1/√d_k (50–70 steps) got there sooner"));
+                                               "of scaled 1/√d_k (50–70 steps) was faster"));
 }
 
 TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
@@ -220,7 +220,7 @@ TEST_CASE("seeds apart but medians close: the pairs counted and the medians' dis
   CHECK(a.outcome == Outcome::small);
   CHECK(a.sentences.at(0) ==
         "unscaled reached smoothed loss 0.1 at a median of 86 steps vs 90 for scaled 1/√d_k: 4 steps earlier (0.956× "
-        "as many steps). Counted over 3 seeds each, every seed of unscaled (85–87 steps) got there sooner than every seed of "
+        "as many steps). Counted over 3 seeds each, every seed of unscaled (85–87 steps) was faster than every seed of "
         "scaled 1/√d_k (88–92 steps), all 9 pairs of seeds, but the medians are less than 1.25× apart.");
   CHECK_THAT(a.sentences.at(0), !Contains("equally fast"));
   CHECK_THAT(a.sentences.at(0), !Contains("no clear difference"));
@@ -513,15 +513,15 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   CHECK(a.variants[1].pairs == 100);
   CHECK(a.variants[1].pairs_ahead == 99);
   CHECK(a.outcome == Outcome::clear);
-  CHECK_THAT(a.sentences.at(0), Contains("Counted over 10 seeds each, unscaled got there later than scaled 1/√d_k in 99 of "
-                                         "the 100 pairs of seeds (unscaled: 71 steps to never; scaled 1/√d_k: 59–75 steps)."));
+  CHECK_THAT(a.sentences.at(0), Contains("Counted over 10 seeds each, unscaled was slower than scaled 1/√d_k in 99 of "
+                                         "the 100 pairs of seeds (unscaled: 71 steps to never; scaled 1/√d_k: 59–75 steps); a clear difference"));
   // The median beside "never" says what it is taken over.
   CHECK_THAT(a.sentences.at(0), Contains("at a median of 116.5 steps over its 10 seeds (2 never got there and count as "
                                          "the slowest)"));
   // The first three seeds of each alone: all 9 pairs ordered, the same verdict and the old wording.
   const Answer three = answer_of({scaled({59, 61, 62}), unscaled({98, 104, 110})});
   CHECK(three.outcome == Outcome::clear);
-  CHECK_THAT(three.sentences.at(0), Contains("every seed of unscaled (98–110 steps) got there later than every seed"));
+  CHECK_THAT(three.sentences.at(0), Contains("every seed of unscaled (98–110 steps) was slower than every seed"));
   // A tie is ahead for neither: 8 of 9 pairs is within the spread, as "every seed apart" said before.
   const Answer tie = answer_of({scaled({50, 60, 70}), unscaled({70, 80, 90})});
   CHECK(tie.variants[1].pairs_ahead == 8);
@@ -537,7 +537,7 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
                                   reaching("unscaled", ScaleMode::unscaled, {89, 90, 91, 92, 93, 94, 96, 97, 98, 99})});
   CHECK(close.variants[1].pairs_ahead == 94);
   CHECK(close.outcome == Outcome::small);
-  CHECK_THAT(close.sentences.at(0), Contains("Counted over 10 seeds each, unscaled got there later than scaled 1/√d_k in 94 of the "
+  CHECK_THAT(close.sentences.at(0), Contains("Counted over 10 seeds each, unscaled was slower than scaled 1/√d_k in 94 of the "
                                              "100 pairs of seeds"));
   // One seed each: no spread to judge, whatever the pair says.
   CHECK(answer_of({scaled({81}), unscaled({259})}).outcome == Outcome::one_seed);

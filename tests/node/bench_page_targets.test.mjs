@@ -10,11 +10,13 @@ const row = (runs, answerS, finalS, totalStepsPerS) => ({
 });
 const probe = (busyPercent, longestTaskMs) => ({ busyPercent, longTasks: longestTaskMs > 50 ? 1 : 0, longestTaskMs,
   timerTicks: 100, timerP95Ms: 2, timerMaxMs: 5 });
-function page({ gzipKB = 150, httpMs = 300, answerS = 5, finalS = 55, busy = 15, longest = 0, quick = false } = {}) {
+function page({ gzipKB = 150, httpMs = 300, cycleMs = 4.5, answerS = 5, finalS = 55, busy = 15, longest = 0, quick = false } = {}) {
   return {
     status: 'ok', quick,
     bundle: { bytes: 390 * 1024, gzipBytes: gzipKB * 1000 },
     firstNumbers: { http: { medianMs: httpMs, samples: [1, 2, 3] }, file: { medianMs: 200, samples: [1, 2, 3] }, load: [0.5] },
+    createRemove: { cycles: 100, tasks: 3, perCycleMs: cycleMs, syncPerCycleMs: cycleMs / 2, load: [0.5, 0.6],
+      samples: [cycleMs, cycleMs, cycleMs].map((ms) => ({ ms, syncMs: ms / 2 })) },
     exercises: { default: row(6, answerS, answerS + 2, 55), seeds20: row(40, 30, finalS, 58) },
     many: { elements: 12, settings: { seeds: '1' }, seconds: 20, stepsPerS: 60, load: [0.5, 0.6],
       labs: probe(busy, longest), control: probe(1, 0) },
@@ -29,15 +31,15 @@ test('every page target is met just inside its bound', () => {
 });
 
 test('a figure exactly at its bound meets it', () => {
-  const v = verdicts(page({ gzipKB: 160, httpMs: 350, answerS: 6, finalS: 60, busy: 20, longest: 50 }));
-  for (const key of ['bundleGzip', 'firstNumbers', 'defaultAnswer', 'seeds20Final', 'manyBusy', 'manyLongest']) {
+  const v = verdicts(page({ gzipKB: 160, httpMs: 350, cycleMs: 5, answerS: 6, finalS: 60, busy: 20, longest: 50 }));
+  for (const key of ['bundleGzip', 'firstNumbers', 'createRemove', 'defaultAnswer', 'seeds20Final', 'manyBusy', 'manyLongest']) {
     assert.equal(v[key].met, true, key);
   }
 });
 
 test('each page target fails just outside its bound', () => {
-  const v = verdicts(page({ gzipKB: 161, httpMs: 351, answerS: 6.1, finalS: 60.5, busy: 21, longest: 51 }));
-  for (const key of ['bundleGzip', 'firstNumbers', 'defaultAnswer', 'seeds20Final', 'manyBusy', 'manyLongest']) {
+  const v = verdicts(page({ gzipKB: 161, httpMs: 351, cycleMs: 5.01, answerS: 6.1, finalS: 60.5, busy: 21, longest: 51 }));
+  for (const key of ['bundleGzip', 'firstNumbers', 'createRemove', 'defaultAnswer', 'seeds20Final', 'manyBusy', 'manyLongest']) {
     assert.equal(v[key].met, false, key);
   }
   assert.equal(v.bundle.met, true, 'the raw size is a bound of its own');
@@ -50,12 +52,24 @@ test('steps/s are a share of min(cores, runs) bare workers', () => {
   assert.equal(verdicts({ ...page(), exercises: { default: row(6, 5, 7, 53), seeds20: row(40, 30, 55, 58) } }).defaultShare.met, false);
 });
 
-test('--quick judges the bundle and first numbers, not the shortened rows; a skipped page judges nothing', () => {
+test('--quick judges the bundle, first numbers and create/remove, not the shortened rows; a skipped page judges nothing', () => {
   const v = verdicts(page({ quick: true, answerS: 60, busy: 90 }));
   assert.equal(v.bundleGzip.met, true);
+  assert.equal(v.createRemove.met, true, 'fewer tasks of as many cycles: the same figure');
+  assert.equal(verdicts(page({ quick: true, cycleMs: 6 })).createRemove.met, false);
   assert.equal(v.defaultAnswer.met, undefined);
   assert.equal(v.manyBusy.met, undefined);
   assert.ok(pageVerdicts({ status: 'skipped' }, ref).every((t) => t.met === undefined));
+});
+
+test('create/remove cycles that failed are not measured, and say why', () => {
+  const p = { ...page(), createRemove: { status: 'failed', reason: 'page crashed' } };
+  const v = verdicts(p);
+  assert.equal(v.createRemove.value, undefined);
+  assert.equal(v.createRemove.met, undefined);
+  const text = renderPage(p, ref).join('\n');
+  assert.match(text, /create\/remove cycles: failed \(page crashed\)/);
+  assert.match(text, /create\/remove, 100 in one task: per cycle +- +<= 5 ms: not measured/);
 });
 
 test('the text gives each row with its load, and each target with its verdict', () => {
@@ -65,4 +79,6 @@ test('the text gives each row with its load, and each target with its verdict', 
   assert.match(text, /12 elements: main thread busy +25 % +<= 20 %: NOT met/);
   assert.match(text, /sqrtdk-lab.js gzipped +150 KB +<= 160 KB: met/);
   assert.match(text, /20 seeds: final answer +55\.0 s +<= 60 s: met/);
+  assert.match(text, /<sqrtdk-lab> created, appended and removed, 100 times in one task \(median of 3 tasks; load 0\.5-0\.6\): 4\.50 ms per cycle with the microtasks it queues \(2\.25 ms without\), the task 450 ms/);
+  assert.match(text, /create\/remove, 100 in one task: per cycle +4\.50 ms +<= 5 ms: met/);
 });

@@ -150,7 +150,7 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       assert.ok(std, text);
       assert.ok(Math.abs(Number(std[1]) - 1) < 0.2 && Math.abs(Number(std[2]) - 8) < 1, text);
       // Whether a variant starts saturated is the core's reading, under the Jacobian chart (one definition).
-      assert.match(text, /read in the sentence under the softmax Jacobian chart: each layer’s top weight at step 1/);
+      assert.match(text, /read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1/);
       const h = /entropy scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
       assert.ok(Number(h[2]) < 0.6 && Number(h[1]) > 1.5, text);
       // The entropy chart's first point is the note's number (the note comes with the status, every 200 ms;
@@ -216,7 +216,7 @@ test('GPT-style init: the start note shows scaled and unscaled start alike', asy
     await note.filter({ hasText: 'Measured at step 1' }).waitFor({ timeout: 60000 });
     const text = await note.textContent();
     assert.match(text, /GPT-style init/);
-    assert.match(text, /read in the sentence under the softmax Jacobian chart: each layer’s top weight at step 1/);
+    assert.match(text, /read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1/);
     const h = /entropy scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
     assert.ok(Math.abs(Number(h[1]) - Number(h[2])) < 0.1, text);
     assert.deepEqual(errors, []);

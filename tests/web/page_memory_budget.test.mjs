@@ -161,3 +161,86 @@ test('http: lowering memoryBudget mid-run: placed runs train on; below what a ru
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('http: lowering memoryBudget while runs wait: the waiting runs keep their notice and are placed once the workers hold less than the new budget; below what a run needs, they are refused and training pauses', async () => {
+  const { page, context, errors } = await newPage(env.browser);
+  await recordEvents(page);
+  // 6 runs of ~83 MiB: under 256 MiB two train at once (two workers of 32 + 83 MiB) and four wait.
+  await page.goto(env.url('http', 'index.html', '#panels=train&seeds=3&steps=30&evalEvery=1000&dModel=32&batch=128&copyLength=32&symbols=64'));
+  await waitForEvents(page, 'sqrtdk-ready');
+  const l = lab(page);
+  await setBudget(page, 256 * MIB);
+  // Every render of the run table, as [run, status, steps] rows (a render sets the rows' data-status together).
+  await page.evaluate(() => {
+    const root = document.querySelector('sqrtdk-lab').shadowRoot;
+    window.runRows = () => [...root.querySelectorAll('.run-table tbody tr')].map((r) => [r.dataset.run, r.dataset.status, Number(r.dataset.steps)]);
+    window.renders = [];
+    new MutationObserver(() => window.renders.push(window.runRows()))
+      .observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+  await l.locator('button', { hasText: 'Start' }).click();
+  await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.run-table tr[data-status="memory"]'));
+  // 160 MiB: one run still fits, but not next to the two placed ones (nor a second worker).  The budget's
+  // listener redraws the table at once, so the rows read right after it are the runs as the change found them.
+  const atDrop = await page.evaluate((b) => {
+    customElements.get('sqrtdk-lab').memoryBudget = b;
+    const root = document.querySelector('sqrtdk-lab').shadowRoot;
+    return { rows: window.runRows(), renders: window.renders.length,
+      notices: [...root.querySelectorAll('.run-table tr[data-status="memory"] .status')].map((s) => s.textContent) };
+  }, 160 * MIB);
+  const waitingIds = atDrop.rows.filter(([, status]) => status === 'memory').map(([id]) => id);
+  const placedIds = atDrop.rows.filter(([, status]) => status === 'loading' || status === 'training').map(([id]) => id);
+  assert.ok(waitingIds.length >= 2 && placedIds.length === 2, JSON.stringify(atDrop.rows));
+  const ahead = atDrop.notices.map((text) => Number(/^waiting for memory: (\d+) runs? ahead$/.exec(text)?.[1]));
+  assert.deepEqual([...ahead].sort((a, b) => a - b), ahead.map((_, i) => i), atDrop.notices.join(' | '));
+  assert.equal(await l.locator('.problem').isHidden(), true);
+  assert.equal(await page.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running), 'true');
+  // A run that waited trains, and others still wait: lower again, below what a run needs (32 MiB a run).
+  const secondDrop = await page.waitForFunction((ids) => {
+    const rows = window.runRows();
+    const started = rows.some(([id, status, steps]) => ids.includes(id) && status === 'training' && steps > 0);
+    if (!started || !rows.some(([, status]) => status === 'memory')) return null;
+    const renders = window.renders.length;
+    customElements.get('sqrtdk-lab').memoryBudget = 64 * 1024 * 1024;
+    return { renders };
+  }, waitingIds, { timeout: 240000 }).then((handle) => handle.jsonValue());
+  const underNewBudget = await page.evaluate(([from, to]) => window.renders.slice(from, to), [atDrop.renders, secondDrop.renders]);
+  // Until then the runs that waited were placed one at a time, each only after both placed runs had ended
+  // (their workers' memory, which never shrinks, was given back with their last run).
+  const busyIds = (rows) => rows.filter(([, status]) => status === 'loading' || status === 'training').map(([id]) => id);
+  assert.ok(underNewBudget.some((rows) => busyIds(rows).some((id) => waitingIds.includes(id))), 'a run that waited was placed');
+  for (const rows of underNewBudget) {
+    const busy = busyIds(rows);
+    if (!busy.some((id) => waitingIds.includes(id))) continue;
+    assert.equal(busy.length, 1, JSON.stringify(rows));
+    assert.ok(rows.filter(([id]) => placedIds.includes(id)).every(([, status]) => status === 'done'), JSON.stringify(rows));
+  }
+  assert.ok(underNewBudget.every((rows) => rows.every(([, status]) => status !== 'failed')));
+  // The runs still waiting can never fit now: they leave the queue (no notice, not failed), training pauses with the line.
+  await page.waitForFunction(() => {
+    const root = document.querySelector('sqrtdk-lab').shadowRoot;
+    return root.querySelector('[data-panel="train"]').dataset.running === 'false'
+      && !root.querySelector('.run-table tr[data-status="memory"], .run-table tr[data-status="training"], .run-table tr[data-status="loading"]');
+  });
+  await l.locator('.problem', { hasText: 'one run needs' }).waitFor();
+  assert.match(await l.locator('.problem').textContent(), /^sqrtdk-lab: one run needs about 83 MiB, more than the 32 MiB one run may use on this page \(.*\); .*, or the page may raise SqrtdkLabElement\.memoryBudget\.$/);
+  assert.equal(await l.locator('.train-bar button.primary').isDisabled(), true);
+  const refused = await page.evaluate(() => window.runRows());
+  assert.ok(refused.some(([, status, steps]) => status === 'waiting' && steps === 0), JSON.stringify(refused));
+  assert.ok(refused.every(([, status]) => ['done', 'paused', 'waiting'].includes(status)), JSON.stringify(refused));
+  const paused = await stepsDone(page);
+  assert.ok(paused > 0 && paused < 180, `${paused} steps`);
+  assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), [], 'no error per run');
+  // Raised again: Start continues the same runs to the end.
+  await setBudget(page, 1024 * MIB);
+  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.train-bar button.primary').disabled);
+  assert.equal(await l.locator('.problem').isHidden(), true);
+  assert.ok(await stepsDone(page) >= paused, 'the curves were kept');
+  await l.locator('.train-bar button.primary').click();
+  await l.locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
+  const rows = await l.locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));
+  assert.deepEqual(rows, Array.from({ length: 6 }, () => ['done', '30']));
+  assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -23,6 +23,10 @@ const GROUPS = [
   ['start note', '[data-note="start"]'],
 ];
 
+// Words that judge beyond a count ("still learns" beside 16 of 20, "a small gradient" for 0.786): the sentences
+// say what was counted instead.
+const VERDICTS = /\b(still learns?|not never|a small gradient|a large gradient|clearly|always|significantly|dramatically|barely|much (faster|slower|larger|smaller)|fails? to learn entirely)\b/gi;
+
 /** Run the page at `hash` to its final answer (pressing `start`), then read every group against the export. */
 async function checkRun(hash, start, expectGroups) {
   const env = await openLab();
@@ -36,16 +40,19 @@ async function checkRun(hash, start, expectGroups) {
     const data = JSON.parse(await page.evaluate(() => document.querySelector('sqrtdk-lab').exportData('json')));
     const sources = sourcesOf(data);
     const missing = [];
+    const verdicts = [];
     const read = new Set();
     for (const [name, selector] of GROUPS) {
       for (const text of await l.locator(selector).allTextContents()) {
         if (!text.trim()) continue;
         read.add(name);
         for (const n of unsourced(text, sources)) missing.push(`${name}: "${n.text}" in «${text.slice(Math.max(0, n.index - 60), n.end + 40)}»`);
+        for (const m of text.matchAll(VERDICTS)) verdicts.push(`${name}: "${m[0]}" in «${text.slice(Math.max(0, m.index - 60), m.index + 60)}»`);
       }
     }
     for (const name of expectGroups) assert.ok(read.has(name), `the ${name} was shown and read`);
     assert.deepEqual(missing, [], `numbers without a source in the export:\n${missing.join('\n')}`);
+    assert.deepEqual(verdicts, [], `verdict words that no count carries:\n${verdicts.join('\n')}`);
     assert.deepEqual(errors, []);
     await context.close();
     return { data, read };

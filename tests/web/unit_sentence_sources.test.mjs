@@ -89,7 +89,7 @@ test('unsourced: the numbers of a sentence that the export does not hold', () =>
   const sources = sourcesOf(exportOf());
   const sentence = 'unscaled reached smoothed loss 0.1 at a median of 121 steps over its 3 seeds (1 never got there and counts as '
     + 'the slowest) vs 63 for scaled 1/√d_k: 58 steps later (1.92× as many steps). Counted over 3 seeds each, every seed of '
-    + 'unscaled (121 steps to never) got there later than every seed of scaled 1/√d_k (60–68 steps): all 9 pairs of seeds.';
+    + 'unscaled (121 steps to never) was slower than every seed of scaled 1/√d_k (60–68 steps): all 9 pairs of seeds.';
   assert.deepEqual(unsourced(sentence, sources), []);
   assert.deepEqual(unsourced('Stalls within 25 % for at least 50 steps above 0.1: unscaled in 1 of 3 seeds, from step 111 to the '
     + 'end (290 steps) at 0.238. Final smoothed loss: scaled 1/√d_k 0.000209, unscaled 0.00308.', sources), []);
@@ -125,4 +125,16 @@ test('derived numbers are few, named, and a context number only counts in its co
   const five = sourcesOf(exportOf({ layers: 5 }));
   assert.deepEqual(unsourced('layer 4', five), []);
   assert.deepEqual(unsourced('on 4 seeds; layer 7', five).map((n) => n.text), ['4', '7']);
+});
+
+test('derived: the mechanism\'s ratios to the reference either way up, and the claim\'s last seed', () => {
+  const data = exportOf();
+  data.answer.mechanism = { readings: { variants: [{ earlyGrad: 0.247, earlyUpdate: 0.0135, earlySpread: 1.43 },
+    { earlyGrad: 1.0621, earlyUpdate: 0.01, earlySpread: 11.8 }] } };
+  data.claim = { id: 'adam', counts: [{ variant: 'scaled', seeds: 20, learned: 20, medianSteps: 65.5 }] };
+  const sources = sourcesOf(data);
+  assert.deepEqual(unsourced('q/k gradient 4.3× larger; the change 1.35× smaller; spread 8.25× scaled\'s', sources), []);
+  assert.deepEqual(unsourced('The preset\'s claim: Seeds 0–19: on 20 of 20 (median 65.5 steps)', sources), []);
+  // Not any number: a ratio the readings do not give, and 19 where it is not a seed.
+  assert.deepEqual(unsourced('4.4× larger; 19 steps', sources).map((n) => n.text), ['4.4', '19']);
 });

@@ -119,7 +119,7 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
                              .with("ref", variant_label_arg(ref))
                              .with("difference", difference(v, /*cell=*/false));
   const char* slower_or_faster = v.steps_earlier > 0 ? ".slower" : ".faster";
-  // Every pair ordered: "every seed of A got there later than every seed of B: all 9 pairs of seeds"; most: "in 99
+  // Every pair ordered: "every seed of A was slower than every seed of B: all 9 pairs of seeds"; most: "in 99
   // of the 100 pairs".  Counts, never a verdict word: three seeds make 9 pairs, not a certainty.
   const char* every_or_most = v.pairs_ahead == v.pairs ? "" : ".most";
   // "over 3 seeds each", "over 10 and 3 seeds": what the verdict rests on.
@@ -138,7 +138,9 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
         .with("over", over);
   };
   switch (v.outcome) {
-    case Outcome::clear: return verdict(std::string("compare.clear") + slower_or_faster + every_or_most);
+    case Outcome::clear:
+      return verdict(std::string("compare.clear") + slower_or_faster + every_or_most)
+          .with("share", Arg::value(100 * a.defs.clear_share)).with("clearRatio", Arg::value(a.defs.clear_ratio));
     case Outcome::within_spread:  // the pairs counted are those where the variant with the lower median was first
       return verdict("compare.spread").with("share", Arg::value(100 * a.defs.clear_share))
           .with("first", variant_label_arg(v.steps_earlier > 0 ? ref : v));

@@ -21,32 +21,36 @@ const std::vector<Phrase>& phrasebook() {
       // a variant against the reference: {result}, then what the seeds say
       {"compare.result", "{label} reached smoothed loss {threshold} {at} vs {refSteps} for {ref}: {difference}."},
       {"compare.clear.slower",
-       "{result} Counted {over}, every seed of {label} ({range}) got there later than every seed of {ref} "
-       "({refRange}): all {pairs} pairs of seeds."},
+       "{result} Counted {over}, every seed of {label} ({range}) was slower than every seed of {ref} "
+       "({refRange}): all {pairs} pairs of seeds; a "
+       "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.clear.slower.most",
-       "{result} Counted {over}, {label} got there later than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range}; {ref}: {refRange})."},
+       "{result} Counted {over}, {label} was slower than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "({label}: {range}; {ref}: {refRange}); a "
+       "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.clear.faster.most",
-       "{result} Counted {over}, {label} got there sooner than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range}; {ref}: {refRange})."},
+       "{result} Counted {over}, {label} was faster than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "({label}: {range}; {ref}: {refRange}); a "
+       "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.clear.faster",
-       "{result} Counted {over}, every seed of {label} ({range}) got there sooner than every seed of {ref} "
-       "({refRange}): all {pairs} pairs of seeds."},
+       "{result} Counted {over}, every seed of {label} ({range}) was faster than every seed of {ref} "
+       "({refRange}): all {pairs} pairs of seeds; a "
+       "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.spread",
        "{result} Within the spread of the seeds ({over}): {label} took {range} and {ref} {refRange}; {first}, "
        "the one with the lower median, got there first in {ahead} of the {pairs} pairs of seeds, fewer than the "
        "{share} % a clear difference needs."},
       {"compare.small.slower",
-       "{result} Counted {over}, every seed of {label} ({range}) got there later than every seed of {ref} "
+       "{result} Counted {over}, every seed of {label} ({range}) was slower than every seed of {ref} "
        "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.small.slower.most",
-       "{result} Counted {over}, {label} got there later than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "{result} Counted {over}, {label} was slower than {ref} in {ahead} of the {pairs} pairs of seeds "
        "({label}: {range}; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster.most",
-       "{result} Counted {over}, {label} got there sooner than {ref} in {ahead} of the {pairs} pairs of seeds "
+       "{result} Counted {over}, {label} was faster than {ref} in {ahead} of the {pairs} pairs of seeds "
        "({label}: {range}; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster",
-       "{result} Counted {over}, every seed of {label} ({range}) got there sooner than every seed of {ref} "
+       "{result} Counted {over}, every seed of {label} ({range}) was faster than every seed of {ref} "
        "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.never", "{missed}; {reached}."},
       {"compare.neither",
@@ -174,10 +178,11 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.one_hot", "a row of weights with 1 on one key and 0 on every other."},
       {"term.saturated", "Saturated"},
       {"glossary.saturated",
-       "a softmax row whose top weight is at least {bar}, so that one key takes almost all the weight. As the top "
-       "weight approaches 1 (a one-hot row), the gradient the softmax passes back to its logits (|J|_F) goes to 0; "
-       "at {bar} it can still pass a part of it. A model that has learned to copy has saturated rows too, each on "
-       "the key it copies: the lesson is about rows that saturate before the model has learned which key to pick."},
+       "a softmax row whose top weight is at least {bar}: one key takes almost all the weight. As the top weight "
+       "nears 1 (one-hot), the gradient the softmax passes back to its logits (|J|_F) goes to 0. A layer counts as "
+       "saturated when its rows' mean top weight is at least {bar}. A model that has learned to copy has saturated "
+       "rows too, each on the key it copies: the lesson is about rows that saturate before the model has learned "
+       "which key to pick."},
       {"term.entropy", "Entropy, nats"},
       {"glossary.entropy",
        "−Σ p_i ln p_i, how evenly a row's weights are shared: 0 when one key takes all the weight, ln n when n keys "
@@ -197,7 +202,8 @@ const std::vector<Phrase>& phrasebook() {
       {"term.median", "Median, middle half"},
       {"glossary.median",
        "the median is the middle value of a set of measurements (as many below as above); the middle half runs "
-       "from the value a quarter of them are below to the value three quarters are below."},
+       "from the value a quarter of them are below (the first quartile) to the value three quarters are below (the "
+       "third quartile)."},
       {"term.seed", "Seed"},
       {"glossary.seed",
        "the number that fixes the random numbers of a draw or a run (the random vectors, the initial weights, "
@@ -294,13 +300,14 @@ const std::vector<Phrase>& phrasebook() {
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F in steps 1–{window}: "
        "{jacobians}) and passes less of the gradient, but in these steps not enough "
-       "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient that is small "
-       "while the loss is still high."},
+       "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient far below its "
+       "own peak while the loss is still above the threshold."},
       {"mech.qk.larger_why_not_sharper",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
-       "gradient flowing back to q and k by the same {root}, and in these steps its softmax is not sharper (|J|_F "
-       "{jacobians}). The lesson's dying gradient is another thing: "
-       "a gradient that is small while the loss is still high."},
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: at the same weights its logits are {root}× "
+       "larger, and so is the gradient flowing back to q and k at the same softmax weights. The softmax weights "
+       "differ too, and in these steps unscaled's softmax is not sharper (|J|_F {jacobians}), so it takes none of "
+       "that factor back. The lesson's dying gradient is another thing: "
+       "a gradient far below its own peak while the loss is still above the threshold."},
       {"mech.qk.smaller_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
        "gradient flowing back to q and k by the same {root}, but its sharper softmax passes less of the gradient "
@@ -314,18 +321,19 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.at_step", "step {step}"},
       {"mech.steps_range", "steps {low}–{high}"},
       {"mech.qk.died",
-       "{label}, {seeds}: the q/k gradient ended {drop} below its peak at {peak}, with the final smoothed loss "
-       "{loss}, above {threshold}: small while the loss is still high, the lesson's dying gradient."},
+       "{label}, {seeds}: the q/k gradient ended {drop} below its own peak at {peak}, with the final smoothed loss "
+       "{loss}, above {threshold}: small next to its own peak while the loss is still above the threshold, the "
+       "lesson's dying gradient (measured against its own peak, not against the other variant's gradient)."},
       {"mech.qk.done",
-       "{label}, {seeds}: the q/k gradient ended {drop} below its peak at {peak}, with the final smoothed loss "
+       "{label}, {seeds}: the q/k gradient ended {drop} below its own peak at {peak}, with the final smoothed loss "
        "{loss}, below {threshold}: it fell with the loss, which is not the lesson's dying gradient."},
       {"mech.qk.alive",
        "{label}, {seeds}: the final smoothed loss was {loss}, above {threshold}, with the q/k gradient {grad}, "
-       "{drop} below its peak at {peak} (less than {deadDrop}×): this is not the lesson's dying gradient."},
+       "{drop} below its own peak at {peak} (less than {deadDrop}×): this is not the lesson's dying gradient."},
       {"mech.jacobian",
        "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
        "weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here "
-       "have 1 to {keys} keys; {keys} even keys give {uniform}). In each variant's layer whose |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
+       "have 1 to {keys} keys; {keys} even keys give {uniform}). In the layer where each variant's |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
        "{late}."},
       {"mech.top",
        "{label}'s top weight per layer (the largest softmax weight of a row, the mean over the layer's rows; median "
@@ -384,8 +392,8 @@ const std::vector<Phrase>& phrasebook() {
        "of the gradient, so the size of the gradient does not set the size of the step."},
       {"scenario.sgd.title", "SGD with momentum 0.9, lr 0.1"},
       {"scenario.sgd.lead",
-       "SGD's step is the learning rate times the gradient, not a normalised one, so a smaller gradient makes a "
-       "smaller step. Compare the two variants' logit spread, softmax Jacobian and q/k gradient charts."},
+       "SGD's step is the learning rate times the gradient, not a normalised one, so the step's size follows the "
+       "gradient's: a larger gradient makes a larger step, a gradient far below its peak a small one. Compare the two variants' logit spread, softmax Jacobian and q/k gradient charts."},
       {"scenario.adam-high-lr.title", "Adam at lr 0.01"},
       {"scenario.adam-high-lr.lead",
        "Ten times Adam's default learning rate, everything else as in the default. Look at unscaled's logit spread "

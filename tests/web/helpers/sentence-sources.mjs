@@ -147,6 +147,20 @@ export function derivedOf(exportJson) {
     add(n, `${v.name}: its runs`);
     if (Number.isFinite(v.runsReaching)) add(n - v.runsReaching, `${v.name}: runs that never reached the threshold`);
   }
+  // The mechanism's comparisons with the reference ("4.3× larger", "1.35× smaller": mechanism_reading.cpp
+  // relation): the ratio of a variant's early reading to the reference's, either way up.
+  const readings = answer?.mechanism?.readings?.variants ?? [];
+  for (const v of readings.slice(1)) {
+    for (const key of ['earlyGrad', 'earlyUpdate', 'earlySpread']) {
+      const ratio = v[key] / readings[0][key];
+      if (Number.isFinite(ratio) && ratio > 0) {
+        add(ratio, `${key}: a variant's over the reference's`);
+        add(1 / ratio, `${key}: the reference's over a variant's`);
+      }
+    }
+  }
+  // The preset claim's seeds, "Seeds 0–19": from 0 to its count less one.
+  for (const c of exportJson?.claim?.counts ?? []) add(c.seeds - 1, 'the claim\'s last seed', 'seeds');
   // Layers and heads are named by number from 1 ("layer 2", "head 1"); steps from 1 ("at step 1", "steps 1–20").
   const most = (key) => Math.max(0, ...configs.map((c) => c[key] ?? 0));
   for (let l = 1; l <= most('layers'); l += 1) add(l, 'a layer of the model', 'layer');

@@ -134,7 +134,7 @@ export const STRINGS = Object.freeze({
     presetSqrt: '1/√d_k',
     presetSqrtTitle: 'alpha 0.5: the Transformer’s scaling',
     presetLinear: '1/d_k',
-    presetLinearTitle: 'alpha 1: muP’s 1/d scaling',
+    presetLinearTitle: 'alpha 1: the 1/d_k scaling of μP (maximal update parametrisation)',
     seed: 'seed',
     resample: 'Resample',
     resampleTitle: 'a new draw (next seed)',
@@ -181,7 +181,7 @@ export const STRINGS = Object.freeze({
     sweepJacobianY: '|J|_F',
     dkAxis: 'd_k',
     sweepTitle: 'How saturation grows with d_k ',
-    sweepHint: (draws) => `Median and quartiles over ${draws} draws at each d_k; the dashed line marks the current d_k. `
+    sweepHint: (draws) => `Median and middle half (quartiles) over ${draws} draws at each d_k; the dashed line marks the current d_k. `
       + 'The Jacobian norm first rises as the softmax sharpens, then collapses once it saturates.',
     computing: '(computing…)',
     useExerciseDk: (dk) => (dk === undefined ? 'use the exercise’s d_k' : `use the exercise’s d_k (${dk})`),
@@ -241,10 +241,9 @@ export const STRINGS = Object.freeze({
   // ---- panel 2, the exercise (exercise/train-panel.js) ----
   train: {
     title: 'The exercise: train with and without the scaling',
-    lede: 'A small Transformer learns to copy a sequence of random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). '
-      + 'The lesson asks: “the unscaled version should plateau earlier or fail to learn entirely: how much earlier?” '
-      + 'Here that is measured per run: the step at which its smoothed loss first goes below the threshold (and stays below), '
-      + 'whether it stalls on a plateau, and whether it never gets there. Each variant and seed trains in its own worker.',
+    lede: 'A small Transformer learns to copy random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). The lesson asks: '
+      + '“the unscaled version should plateau earlier or fail to learn entirely: how much earlier?” Counted per run, each in its '
+      + 'own worker: the step its smoothed loss goes below the threshold and stays, a stall, or never.',
     applyNow: 'Apply now',
     export: 'export',
     exportCsv: 'Export CSV',
@@ -368,7 +367,7 @@ export const STRINGS = Object.freeze({
     predicted: (init, list) => `Predicted attention-logit std at init (${init}): ${list}`,
     measuredAtStep1: (list) => `. Measured at step 1: attention entropy ${list} (the first point of the entropy chart; the heatmaps after one Step show it)`,
     pressStep: '. Press Step once to see it in the entropy chart and the heatmaps',
-    start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is read in the sentence under the softmax Jacobian chart: each layer’s top weight at step 1.`,
+    start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1.`,
   },
 
   // ---- the runs' table and progress (exercise/run-table.js) ----
