@@ -444,8 +444,8 @@ const std::vector<Phrase>& phrasebook() {
        "{label} learned within {percent} % of the steps of {ref} on the same seed on {count}{which} (medians "
        "{median} and {refMedian} steps among the runs that learned)."},
       {"claims.start_sharper",
-       "At step 1, before any update, the attention of {label} was sharper (lower entropy) than that of {ref} on "
-       "{count}{which} (layer 1's entropy {range} nats vs {refRange})."},
+       "At step 1, before any update, layer 1's attention entropy of {label} was below that of {ref} on "
+       "{count}{which} ({range} nats vs {refRange}; a lower entropy is a sharper softmax)."},
       {"claims.start_gradient",
        "At step 1 the q/k gradient of {label} was larger than that of {ref} on {count}{which} ({range} vs "
        "{refRange})."},

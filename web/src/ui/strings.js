@@ -241,9 +241,9 @@ export const STRINGS = Object.freeze({
   // ---- panel 2, the exercise (exercise/train-panel.js) ----
   train: {
     title: 'The exercise: train with and without the scaling',
-    lede: 'A small Transformer learns to copy random symbols (BOS x₁…x_L SEP x₁…x_L, scored on the copy). The lesson asks: '
-      + '“the unscaled version should plateau earlier or fail to learn entirely: how much earlier?” Counted per run, each in its '
-      + 'own worker: the step its smoothed loss goes below the threshold and stays, a stall, or never.',
+    lede: 'A small Transformer learns to copy random symbols (BOS x₁…x_L SEP x₁…x_L). The lesson asks: “the unscaled version '
+      + 'should plateau earlier or fail to learn entirely: how much earlier?” Counted per run (each in its own worker): '
+      + 'the steps to a loss below the threshold.',
     applyNow: 'Apply now',
     export: 'export',
     exportCsv: 'Export CSV',
