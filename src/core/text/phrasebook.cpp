@@ -201,7 +201,8 @@ const std::vector<Phrase>& phrasebook() {
        "raw with scaled at the same number of keys."},
       {"term.median", "Median, middle half"},
       {"glossary.median",
-       "the median is the middle value of a set of measurements (as many below as above); the middle half runs "
+       "the median is the middle value of a set of measurements (as many below as above; with an even count, the "
+       "mean of the two middle values); the middle half runs "
        "from the value a quarter of them are below (the first quartile) to the value three quarters are below (the "
        "third quartile)."},
       {"term.seed", "Seed"},
@@ -265,13 +266,13 @@ const std::vector<Phrase>& phrasebook() {
       {"term.logit_std", "Logit std at init"},
       {"glossary.logit_std",
        "the standard deviation σ of the attention logits before the first training step, predicted from how "
-       "the weights start and from the scale; the run table and the start note show it per variant."},
+       "the weights start and from the scale (the start note); the run table shows each run's measured value."},
       {"term.reference", "Reference"},
       {"glossary.reference",
-       "the first variant of the exercise; the answer compares every other variant with it (\"vs reference\")."},
+       "the first variant in the exercise's list of variants; the answer compares every other variant with it (\"vs reference\")."},
       {"term.alpha", "1/d_k^α"},
       {"glossary.alpha",
-       "a scale between the two: q·k times 1/d_k^α, so α = 0 is unscaled (times 1), α = 0.5 is 1/√d_k and α = 1 "
+       "a family of scales: q·k times 1/d_k^α, so α = 0 is unscaled (times 1), α = 0.5 is 1/√d_k and α = 1 "
        "is 1/d_k."},
       {"term.worker", "Worker"},
       {"glossary.worker",
@@ -321,15 +322,15 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.at_step", "step {step}"},
       {"mech.steps_range", "steps {low}–{high}"},
       {"mech.qk.died",
-       "{label}, {seeds}: the q/k gradient ended {drop} below its own peak at {peak}, with the final smoothed loss "
+       "{label}, {seeds}: the q/k gradient ended {drop} below its own peak (reached at {peak}), with the final smoothed loss "
        "{loss}, above {threshold}: small next to its own peak while the loss is still above the threshold, the "
        "lesson's dying gradient (measured against its own peak, not against the other variant's gradient)."},
       {"mech.qk.done",
-       "{label}, {seeds}: the q/k gradient ended {drop} below its own peak at {peak}, with the final smoothed loss "
+       "{label}, {seeds}: the q/k gradient ended {drop} below its own peak (reached at {peak}), with the final smoothed loss "
        "{loss}, below {threshold}: it fell with the loss, which is not the lesson's dying gradient."},
       {"mech.qk.alive",
        "{label}, {seeds}: the final smoothed loss was {loss}, above {threshold}, with the q/k gradient {grad}, "
-       "{drop} below its own peak at {peak} (less than {deadDrop}×): this is not the lesson's dying gradient."},
+       "{drop} below its own peak (reached at {peak}; less than {deadDrop}×): this is not the lesson's dying gradient."},
       {"mech.jacobian",
        "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
        "weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here "

@@ -222,7 +222,7 @@ export const STRINGS = Object.freeze({
     setSpread: ({ size, median, q1, q3, saturated, percent, bar }) => `Over those ${size} draws the raw top weight has a median of ${median} `
       + `and ${q1 === q3 ? `a middle half that rounds to ${q1}` : `a middle half of ${q1}–${q3}`}; ${saturated} of ${size} (${percent} %) are saturated (top weight at least ${bar}).`,
     drawSaturated: ({ top, rest, bar, rawJ, scaledJ, less }) => `This draw’s raw softmax is saturated: its top key takes ${rest ? `all but ${rest}` : top} of the weight `
-      + `(saturated: at least ${bar}), and |J|_F is ${rawJ} raw vs ${scaledJ} scaled${less ? `: ${less}× less gradient through the raw softmax` : ''}.`,
+      + `(saturated: at least ${bar}), and |J|_F is ${rawJ} raw vs ${scaledJ} scaled${less ? `: a ${less}× smaller |J|_F (how much gradient the softmax can pass) through the raw softmax` : ''}.`,
     drawNotSaturated: ({ top, bar, rawJ, scaledJ }) => `This draw’s raw softmax is not saturated (top weight ${top}, below ${bar}); `
       + `|J|_F is ${rawJ} raw vs ${scaledJ} scaled.`,
     drawPassesMore: ({ top, bar, effective, scaledEffective, rawJ, scaledJ }) => `This draw’s raw softmax is not saturated (top weight ${top}, below ${bar}): `
@@ -290,7 +290,7 @@ export const STRINGS = Object.freeze({
     init: 'initialisation',
     xavier: 'Xavier (unit-variance q, k)',
     torch: 'PyTorch Linear default',
-    gpt: 'GPT N(0, 0.02)',
+    gpt: 'GPT N(0, 0.02²)',
     predictionPending: 'predicted logit std at init: …',
     prediction: (parts) => `predicted logit std at init: ${parts.join(' · ')}`,
     predictionPart: (label, std) => `${label} ${std}`,
