@@ -36,6 +36,27 @@ function rendererPeakBytes() {
 
 const setBudget = (page, bytes) => page.evaluate((b) => { customElements.get('sqrtdk-lab').memoryBudget = b; }, bytes);
 
+/** The refusal of a run that no longer fits: the panel's one line, Start disabled. */
+async function expectRunRefused(l) {
+  await l.locator('.problem', { hasText: 'one run needs' }).waitFor();
+  assert.match(await l.locator('.problem').textContent(), /^sqrtdk-lab: one run needs about 83 MiB, more than the 32 MiB one run may use on this page \(.*\); .*, or the page may raise SqrtdkLabElement\.memoryBudget\.$/);
+  assert.equal(await l.locator('.train-bar button.primary').isDisabled(), true);
+}
+
+/** Raised again to 1 GiB: the line goes, the curves stay (at least `paused` steps), Start continues the same `runs`
+ * runs to the end, each `steps` steps. */
+async function raiseAndFinish(page, paused, runs, steps) {
+  const l = lab(page);
+  await setBudget(page, 1024 * MIB);
+  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.train-bar button.primary').disabled);
+  assert.equal(await l.locator('.problem').isHidden(), true);
+  assert.ok(await stepsDone(page) >= paused, 'the curves were kept');
+  await l.locator('.train-bar button.primary').click();
+  await l.locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
+  const rows = await l.locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));
+  assert.deepEqual(rows, Array.from({ length: runs }, () => ['done', String(steps)]));
+}
+
 test('http: runs that do not fit at once wait their turn, and the page stays within its budget', async () => {
   const { page, context, errors } = await newPage(env.browser);
   await recordEvents(page);
@@ -142,21 +163,11 @@ test('http: lowering memoryBudget mid-run: placed runs train on; below what a ru
   // 64 MiB: a run can no longer fit (32 MiB a run): training pauses, the curves stay, the panel says why.
   await setBudget(page, 64 * MIB);
   await page.waitForFunction(() => document.querySelector('sqrtdk-lab').shadowRoot.querySelector('[data-panel="train"]').dataset.running === 'false');
-  await l.locator('.problem', { hasText: 'one run needs' }).waitFor();
-  assert.match(await l.locator('.problem').textContent(), /^sqrtdk-lab: one run needs about 83 MiB, more than the 32 MiB one run may use on this page \(.*\); .*, or the page may raise SqrtdkLabElement\.memoryBudget\.$/);
-  assert.equal(await l.locator('.train-bar button.primary').isDisabled(), true);
+  await expectRunRefused(l);
   await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.run-table tr[data-status="training"]'));
   const paused = await stepsDone(page);
   assert.ok(paused > 0 && paused < 600, `${paused} steps`);
-  // Raised again: Start continues the same runs to the end.
-  await setBudget(page, 1024 * MIB);
-  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.train-bar button.primary').disabled);
-  assert.equal(await l.locator('.problem').isHidden(), true);
-  assert.ok(await stepsDone(page) >= paused, 'the curves were kept');
-  await l.locator('.train-bar button.primary').click();
-  await l.locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
-  const rows = await l.locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));
-  assert.deepEqual(rows, Array.from({ length: 10 }, () => ['done', '60']));
+  await raiseAndFinish(page, paused, 10, 60);
   assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), []);
   assert.deepEqual(errors, []);
   await context.close();
@@ -222,24 +233,14 @@ test('http: lowering memoryBudget while runs wait: the waiting runs keep their n
     return root.querySelector('[data-panel="train"]').dataset.running === 'false'
       && !root.querySelector('.run-table tr[data-status="memory"], .run-table tr[data-status="training"], .run-table tr[data-status="loading"]');
   });
-  await l.locator('.problem', { hasText: 'one run needs' }).waitFor();
-  assert.match(await l.locator('.problem').textContent(), /^sqrtdk-lab: one run needs about 83 MiB, more than the 32 MiB one run may use on this page \(.*\); .*, or the page may raise SqrtdkLabElement\.memoryBudget\.$/);
-  assert.equal(await l.locator('.train-bar button.primary').isDisabled(), true);
+  await expectRunRefused(l);
   const refused = await page.evaluate(() => window.runRows());
   assert.ok(refused.some(([, status, steps]) => status === 'waiting' && steps === 0), JSON.stringify(refused));
   assert.ok(refused.every(([, status]) => ['done', 'paused', 'waiting'].includes(status)), JSON.stringify(refused));
   const paused = await stepsDone(page);
   assert.ok(paused > 0 && paused < 180, `${paused} steps`);
   assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), [], 'no error per run');
-  // Raised again: Start continues the same runs to the end.
-  await setBudget(page, 1024 * MIB);
-  await page.waitForFunction(() => !document.querySelector('sqrtdk-lab').shadowRoot.querySelector('.train-bar button.primary').disabled);
-  assert.equal(await l.locator('.problem').isHidden(), true);
-  assert.ok(await stepsDone(page) >= paused, 'the curves were kept');
-  await l.locator('.train-bar button.primary').click();
-  await l.locator('.answer[data-final="true"]').waitFor({ timeout: 240000 });
-  const rows = await l.locator('.run-table tbody tr').evaluateAll((rs) => rs.map((r) => [r.dataset.status, r.dataset.steps]));
-  assert.deepEqual(rows, Array.from({ length: 6 }, () => ['done', '30']));
+  await raiseAndFinish(page, paused, 6, 30);
   assert.deepEqual(await eventsOf(page, 'sqrtdk-error'), []);
   assert.deepEqual(errors, []);
   await context.close();
