@@ -57,7 +57,41 @@ std::vector<VariantCurves> exercise(double unscaled_end, double unscaled_g1, dou
   return {scaled, unscaled};
 }
 
+// SGD's failure as the runs show it: the logits grow during training (spread 2 -> 2000), layer 1's rows go from
+// a top weight of 0.5 (not saturated) to 0.999 (saturated), its |J|_F with them.
+void logits_grow(RunCurve& r) {
+  const int n = static_cast<int>(r.loss.size());
+  for (int t = 0; t < n; ++t) {
+    const double f = static_cast<double>(t) / (n - 1);
+    const double top = 0.5 + 0.499 * f;
+    r.mechanism.top_weight[0][t] = static_cast<float>(top);
+    r.mechanism.jacobian[0][t] = static_cast<float>(0.3 * (1 - top));
+    r.mechanism.spread[t] = static_cast<float>(2 * std::pow(1000.0, f));
+  }
+}
+
 }  // namespace
+
+TEST_CASE("SGD's box reads large logits and the dying gradient as one chain only when every link was measured",
+          "[mechanism]") {
+  MechanismSetting s;
+  s.optimizer = Optimizer::sgd;
+  std::vector<VariantCurves> vs = exercise(2.2, 0.01);  // stuck, q/k gradient 80x below its peak
+  for (RunCurve& r : vs[1].runs) logits_grow(r);
+  const MechanismReading r = read_mechanism(vs, compare_runs(vs, 0.1, 200), s);
+  std::string chain;
+  for (const Message& m : r.why)
+    if (m.key == "mech.why.sgd.chain") chain = english(Arg(m));
+  INFO(chain);
+  CHECK(chain.rfind("Read in order, these are one chain: unscaled's logits grew during training (logit spread ", 0) == 0);
+  CHECK(chain.find("layer 1's softmax saturated") != std::string::npos);
+  CHECK(chain.find("at step 1 no layer was saturated (layer 1 0.5 · layer 2 0.5).") != std::string::npos);
+  // Saturated from step 1 (top weight 0.95 throughout): no chain; nor under Adam; nor when a seed learned.
+  CHECK_FALSE(has_key(read_mechanism(exercise(2.2, 0.01), compare_runs(exercise(2.2, 0.01), 0.1, 200), s).why, "mech.why.sgd.chain"));
+  CHECK_FALSE(has_key(read_mechanism(vs, compare_runs(vs, 0.1, 200), MechanismSetting{}).why, "mech.why.sgd.chain"));
+  vs[1].runs[0] = run(200, 0.001, 0.8, 0.001, 0.95, 0);
+  CHECK_FALSE(has_key(read_mechanism(vs, compare_runs(vs, 0.1, 200), s).why, "mech.why.sgd.chain"));
+}
 
 TEST_CASE("a gradient that fell while the loss is still high is read as dead, and SGD's box says stuck", "[mechanism]") {
   const std::vector<VariantCurves> vs = exercise(2.2, 0.01);
@@ -292,6 +326,9 @@ TEST_CASE("the readings of every kind use every mech.* template of the phraseboo
     kinds.push_back(exercise(0.01, 0.01));
     kinds.back()[1].runs[2] = run(200, 0.01, 0.001, 0.8, 0.95, 2);
     kinds.back()[1].runs[1] = run(200, 0.01, 0.8, 0.0001, 0.95, 1);
+    // stuck while the logits grow: SGD's chain
+    kinds.push_back(exercise(2.2, 0.01));
+    for (RunCurve& r : kinds.back()[1].runs) logits_grow(r);
     // QK-norm beside scaled and unscaled
     kinds.push_back(exercise(0.01, 0.01));
     kinds.back().push_back(VariantCurves{"qknorm", "QK-norm", {}, variant_label_message(ScaleMode::qknorm, 0.5)});

@@ -47,6 +47,16 @@ function withMechanism(loss, g0, g1, top) {
   return { loss, sequenceAccuracy: 1, mechanism: { qkGradNorm: geometric(g0, g1, n), qkUpdateNorm: flat(0.01),
     logitSpread: flat(1 + 10 * top), topWeightByLayer: [flat(top), flat(0.5)], jacobianNormByLayer: [flat(0.3 * (1 - top)), flat(0.2)] } };
 }
+/** A run whose logits grow during training: spread 2 -> 2000, layer 1's top weight 0.5 -> 0.999. */
+function logitsGrow(run) {
+  const n = run.loss.length;
+  const f = (t) => t / (n - 1);
+  const m = run.mechanism;
+  m.logitSpread = Float32Array.from({ length: n }, (_, t) => 2 * 1000 ** f(t));
+  m.topWeightByLayer[0] = Float32Array.from({ length: n }, (_, t) => 0.5 + 0.499 * f(t));
+  m.jacobianNormByLayer[0] = m.topWeightByLayer[0].map((top) => 0.3 * (1 - top));
+  return run;
+}
 const mechanismRuns = (make) => [0, 1, 2].map((seed) => ({ seed, ...make() }));
 /** Answers with mechanism readings: each optimizer x learns / slow / fails, q/k gradient larger and smaller. */
 function mechanismKinds() {
@@ -64,6 +74,8 @@ function mechanismKinds() {
     { steps: 200, optimizer }),
     ask([scaled, ['unscaled', [[0.8, 0.01], [0.8, 0.0001], [0.001, 0.8]].map(([g0, g1], seed) => ({ seed, // a group's ranges
       ...withMechanism(geometric(2.3, 0.01, 200), g0, g1, 0.95) }))]], { steps: 200, optimizer }),
+    ask([scaled, ['unscaled', mechanismRuns(() => logitsGrow(withMechanism(new Float32Array(200).fill(2.2), 0.8, 0.001, 0.95)))]],
+      { steps: 200, optimizer }),  // stuck while its logits grow and layer 1 saturates: SGD's chain
     ask([scaled, unscaled(0.01, 0.8, 0.01), ['qknorm', mechanismRuns(() => withMechanism(geometric(2.3, 0.001, 200), 0.2, 0.001, 0.5))]],
       { steps: 200, optimizer }),  // QK-norm's box
   ]);

@@ -50,7 +50,7 @@ test('Jacobian, q/k gradient and logit spread charts, the core\'s sentences unde
     assert.ok(mechanism, 'the answer carries the core\'s mechanism readings');
     // Each note is the core's sentences, as the answer has them.
     for (const [note, key] of [['jacobian', 'jacobian'], ['qk-grad', 'qk'], ['logit-spread', 'spread']]) {
-      assert.equal(await l.locator(`[data-note="${note}"]`).textContent(), mechanism[key].join(' '));
+      assert.deepEqual(await l.locator(`[data-note="${note}"] p`).allTextContents(), mechanism[key]);
     }
     // The early-window Jacobian norm of the layer the sentence names (steps 1-20: mean over the window, median
     // over seeds) is the number it quotes.

@@ -29,7 +29,12 @@ test('every preset at its answer: the charts show the answer\'s numbers and the 
       const guides = JSON.parse(await l.locator('[data-chart="loss"]').getAttribute('data-guides'));
       const seedSteps = (await l.locator('.answer [data-cell="seeds"]').allTextContents())
         .flatMap((text) => text.split(' · ')).filter((s) => /^\d/.test(s)).map(Number);
-      assert.deepEqual(guides.dots.map((d) => d.x).sort((a, b) => a - b), seedSteps.sort((a, b) => a - b), `${id}: a dot per seed`);
+      const byStep = (a, b) => a - b;
+      assert.deepEqual(guides.dots.filter((d) => !d.hollow).map((d) => d.x).sort(byStep), seedSteps.sort(byStep), `${id}: a dot per seed`);
+      // A hollow dot per seed that touched the threshold and ended above it, at the step the seeds to inspect name.
+      const inspect = await l.locator('[data-note="inspect-seeds"]').allTextContents();
+      const touched = inspect.flatMap((t) => [...t.matchAll(/touched it at step (\d+)/g)].map((m) => Number(m[1])));
+      assert.deepEqual(guides.dots.filter((d) => d.hollow).map((d) => d.x).sort(byStep), touched.sort(byStep), `${id}: a hollow dot per seed that fell back`);
       for (const median of await l.locator('.answer [data-cell="median"]').allTextContents()) {
         if (/^\d/.test(median)) assert.ok(guides.lines.some((line) => line.label === `median ${median}`), `${id}: median ${median}`);
       }
@@ -45,12 +50,12 @@ test('every preset at its answer: the charts show the answer\'s numbers and the 
         const counted = /on (\d+) of (\d+)/.exec(runsLine.slice(runsLine.indexOf(label)));
         assert.deepEqual([Number(counted[1]), Number(counted[2])], [cells.filter((c) => /^\d/.test(c)).length, cells.length], `${id} ${label}`);
       }
-      const note = async (name) => (await l.locator(`[data-note="${name}"]`).textContent()).trim();
+      const note = async (name) => (await l.locator(`[data-note="${name}"] p`).allTextContents()).join(' ');
       const record = { answer: (await l.locator('.answer .answer-sentence').allTextContents()).join(' '),
         jacobian: await note('jacobian'), qk: await note('qk-grad'), spread: await note('logit-spread') };
       for (const name of ['jacobian', 'qk', 'spread']) assert.ok(record[name].length > 40, `${id}: ${name} sentence`);
       const why = l.locator('[data-note="why"]');
-      if (await why.isVisible()) record.why = { title: await why.locator('h4').textContent(), text: await why.locator('p').textContent() };
+      if (await why.isVisible()) record.why = { title: await why.locator('h4').textContent(), text: (await why.locator('p').allTextContents()).join(' ') };
       const referenceLearned = /^\d/.test(await l.locator('.answer tr[data-variant="scaled"] [data-cell="median"]').textContent());
       assert.equal(Boolean(record.why), referenceLearned, `${id}: the why box shows exactly when the reference learned`);
       shown[id] = record;

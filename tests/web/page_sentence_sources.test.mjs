@@ -16,10 +16,10 @@ const GROUPS = [
   ['runs beside the claim', '[data-note="beside-claim"] p'],
   ['seeds to inspect', '[data-note="inspect-seeds"] p, [data-note="inspect-seeds"] button'],
   ['definitions', '.answer-definitions li'],
-  ['Jacobian note', '[data-note="jacobian"]'],
-  ['q/k gradient note', '[data-note="qk-grad"]'],
-  ['logit spread note', '[data-note="logit-spread"]'],
-  ['why box', '[data-note="why"]'],
+  ['Jacobian note', '[data-note="jacobian"] p'],
+  ['q/k gradient note', '[data-note="qk-grad"] p'],
+  ['logit spread note', '[data-note="logit-spread"] p'],
+  ['why box', '[data-note="why"] h4, [data-note="why"] p'],
   ['start note', '[data-note="start"]'],
 ];
 

@@ -32,7 +32,10 @@ std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefi
       entry("copy_task"),
       entry("loss", Message("glossary.loss")
                         .with("symbols", Arg::count(task.n_symbols))
-                        .with("chance", Arg::value(std::log(static_cast<double>(task.n_symbols))))),
+                        .with("chance", Arg::value(std::log(static_cast<double>(task.n_symbols))))
+                        .with("threshold", Arg::value(threshold))
+                        .with("thresholdProbability", Arg::value(std::exp(-threshold)))
+                        .with("oneProbability", Arg::value(std::exp(-1.0)))),
       entry("accuracy"),
   };
   for (const DefinitionMessage& d : definition_messages(defs, threshold, steps)) out.push_back({d.key, d.term, d.text});

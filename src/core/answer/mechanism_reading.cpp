@@ -267,6 +267,19 @@ void spread_sentences(MechanismReading& out, const Answer& a) {
                            .with("early", Arg::list("join.dot", early)).with("late", Arg::list("join.dot", late)));
 }
 
+// SGD's failure read as one chain, when every link was measured: no seed learned, the logit spread grew from the
+// first window to the last, the layer read saturated at the end but no layer at step 1, and the q/k gradient
+// ended at least kDeadDrop below its peak.
+bool sgd_chain(const VariantMechanism& v, const VariantResult& r) {
+  const auto in_range = [&](std::size_t layer) { return layer < v.late_top.size(); };
+  if (r.runs_reaching != 0 || !(v.late_spread > v.early_spread) || !(v.drop >= kDeadDrop)) return false;
+  if (v.jacobian_layer < 0 || !in_range(static_cast<std::size_t>(v.jacobian_layer))) return false;
+  if (!saturated(v.late_top[static_cast<std::size_t>(v.jacobian_layer)])) return false;
+  for (double top : v.start_top)
+    if (saturated(top)) return false;
+  return !v.start_top.empty();
+}
+
 void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
   if (!a.ready || vs.size() < 2) return;
   if (!learns(a.variants[0])) return;  // the reference did not learn either: nothing for the mechanism to explain
@@ -306,6 +319,13 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
         .with("otherSpreadEnd", Arg::value(out.variants[o].late_spread));
   }
   out.why.push_back(body);
+  if (reason == "sgd" && sgd_chain(v, r)) {  // large logits and the dying gradient, read in order
+    out.why.push_back(Message("mech.why.sgd.chain").with("label", label).with("window", window)
+                          .with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
+                          .with("layer", Arg::count(v.jacobian_layer + 1))
+                          .with("jacobianEnd", Arg::value(v.late_jacobian)).with("drop", times_arg(v.drop))
+                          .with("threshold", Arg::value(a.threshold)).with("startTop", top_by_layer(v.start_top, false)));
+  }
   const bool unscaled_vs_scaled = vs[i].name == "unscaled" && vs[0].name == "scaled";
   if (reason == "adam" && unscaled_vs_scaled)  // the same weight step, √d_k times the logit step
     out.why.push_back(Message("mech.why.adam.logits").with("label", label).with("ref", ref_label).with("window", window)

@@ -154,7 +154,7 @@ const std::vector<Phrase>& phrasebook() {
        "in at least {share} % of the pairs (a seed of one variant, a seed of the other) one "
        "variant reached the threshold strictly first, a seed that never got there counting as the slowest, and the "
        "medians are at least {clearRatio}× apart. Fewer pairs: within the spread of the seeds. One seed: no spread to "
-       "judge."},
+       "judge. It is this page's rule for reading a few seeds, not a test of statistical significance."},
 
       // the glossary: a term (term.<id>) and what it is (glossary.<id>); src/core/answer/glossary.hpp.  The answer's
       // definitions above are the entries for their five terms.
@@ -180,7 +180,7 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.saturated",
        "a softmax row whose top weight is at least {bar}: one key takes almost all the weight. As the top weight "
        "nears 1 (one-hot), the gradient the softmax passes back to its logits (|J|_F) goes to 0. A layer counts as "
-       "saturated when its rows' mean top weight is at least {bar}. A model that has learned to copy has saturated "
+       "saturated when the mean top weight of all its rows (the first half's as well as the copy's) is at least {bar}. A model that has learned to copy has saturated "
        "rows too, each on the key it copies: the lesson is about rows that saturate before the model has learned "
        "which key to pick."},
       {"term.entropy", "Entropy, nats"},
@@ -222,7 +222,8 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.loss",
        "the cross-entropy of the model's predictions of the copied symbols: −ln of the probability it gave the "
        "right symbol, in nats, averaged over the copied symbols of a batch: 0 for a model that is certain and right. Guessing evenly among n symbols gives ln n: with the default "
-       "{symbols} symbols, ln {symbols} = {chance}."},
+       "{symbols} symbols, ln {symbols} = {chance}. A loss ℓ means the model gave the right symbols a probability of e^−ℓ on "
+       "(geometric) average: at the threshold {threshold}, {thresholdProbability}; at 1, {oneProbability}."},
       {"term.accuracy", "Sequence accuracy"},
       {"glossary.accuracy",
        "the share of a fixed evaluation batch (sequences the model does not train on) that the model copies "
@@ -337,8 +338,8 @@ const std::vector<Phrase>& phrasebook() {
        "have 1 to {keys} keys; {keys} even keys give {uniform}). In the layer where each variant's |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
        "{late}."},
       {"mech.top",
-       "{label}'s top weight per layer (the largest softmax weight of a row, the mean over the layer's rows; median "
-       "over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
+       "{label}'s top weight per layer (the largest softmax weight of a row, the mean over all of the layer's rows, "
+       "the first half's as well as the copy's; median over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
       {"mech.top.layer", "layer {layer} {value}, {verdict}"},
       {"mech.layer_value", "layer {layer} {value}"},
       {"mech.top.saturated", "saturated: at least {bar}"},
@@ -362,10 +363,17 @@ const std::vector<Phrase>& phrasebook() {
        "{peakSpread}, at {peakStep}; over the last {window} steps its spread was {spreadEnd}, its top weight "
        "({topEnd}), and |J|_F in layer {layer} was {jacobianEnd} ({ref}: {refJacobianEnd}); its q/k gradient "
        "ended {drop} below its peak."},
+      {"mech.why.sgd.chain",
+       "Read in order, these are one chain: {label}'s logits grew during training (logit spread {spread} in steps "
+       "1–{window}, {spreadEnd} in the last {window}), layer {layer}'s softmax saturated and its |J|_F fell to "
+       "{jacobianEnd}, and the q/k gradient ended {drop} below its peak while the loss ended above {threshold}: the "
+       "lesson's dying gradient, reached through logits that grew during training; at step 1 no layer was "
+       "saturated ({startTop})."},
       {"mech.why.adam.logits",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, so at the same weights a change to W_q and W_k "
        "moves its logits {root}× as far as the same change moves {ref}'s. Measured in steps 1–{window} (median over "
-       "seeds): {label}'s logit spread is {spread}, {spreadTimes} {ref}'s {refSpread}."},
+       "seeds): {label}'s logit spread is {spread}, {spreadTimes} {ref}'s {refSpread}. These runs measure these "
+       "differences; they do not isolate which of them sets {label}'s steps to the threshold."},
       {"mech.why.gpt",
        "GPT init draws every weight from N(0, 0.02²) (standard deviation 0.02), far smaller than Xavier's, so q and k start small and so do "
        "the logits, with or without 1/√d_k. Measured: over steps 1–{window} {label}'s logit spread is {spread} "

@@ -7,7 +7,8 @@
  * @typedef {Object} Guides
  * @property {{value: number, label: string}} [level]  a horizontal dashed line (the threshold)
  * @property {{x: number, colour: string, label: string}[]} [lines]  vertical dashed lines up to the level (medians)
- * @property {{x: number, colour: string}[]} [dots]  dots on the level line (each seed's step)
+ * @property {{x: number, colour: string, hollow?: boolean}[]} [dots]  dots on the level line (each seed's step;
+ *   hollow: a step a seed touched the threshold at and then ended above it)
  * @property {{colour: string, label: string}[]} [never]  labels under the level line, right (a median that never got there)
  * @property {{value: number, colour: string, label: string}[]} [levels]  ticks at the right edge (each variant's level)
  */
@@ -99,12 +100,13 @@ function drawMedians(u, g, { y, dpr, placer }) {
 function drawDots(u, dots, { y, dpr, outline }) {
   const ctx = u.ctx;
   const { left, width } = u.bbox;
-  ctx.lineWidth = Math.max(1, dpr);
   for (const dot of dots) {
     const x = Math.round(u.valToPos(dot.x, 'x', true));
     if (x < left || x > left + width) continue;
-    ctx.fillStyle = dot.colour;
-    ctx.strokeStyle = outline;
+    // A hollow dot: a ring in the variant's colour on the chart's background.
+    ctx.fillStyle = dot.hollow ? outline : dot.colour;
+    ctx.strokeStyle = dot.hollow ? dot.colour : outline;
+    ctx.lineWidth = (dot.hollow ? 2 : 1) * Math.max(1, dpr);
     ctx.beginPath();
     ctx.arc(x, y, 3.5 * dpr, 0, 2 * Math.PI);
     ctx.fill();

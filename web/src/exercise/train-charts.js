@@ -1,7 +1,7 @@
 // The exercise's charts: loss, sequence accuracy, attention entropy and the attention heatmaps, drawn from
 // the runs (series.js shapes the data).  Each render part skips work when its data did not change.
 
-import { h, replaceChildren, setText } from '../ui/dom.js';
+import { h, replaceChildren, setParagraphs, setText } from '../ui/dom.js';
 import { button, rangeControl, selectControl, toggleControl } from '../ui/controls.js';
 import { LAYER_DASHES } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
@@ -56,12 +56,12 @@ export class TrainCharts {
     }
     // The sentences under the mechanism charts and the "why" box are the core's (the answer's `mechanism`).
     // Not live regions: they follow the runs while training.
-    const note = (name) => h('p', { class: 'chart-note', attrs: { 'data-note': name } });
+    const note = (name) => h('div', { class: 'chart-note', attrs: { 'data-note': name } });
     this.qkNote = note('qk-grad');
     this.spreadNote = note('logit-spread');
     this.jacobianNote = note('jacobian');
     this.whyTitle = h('h4', { attrs: { id: 'lab-why' } });
-    this.whyText = h('p', { class: 'chart-note' });
+    this.whyText = h('div', { class: 'chart-note' });
     this.whyBox = h('aside', { class: 'why-box', attrs: { 'data-note': 'why', 'aria-labelledby': 'lab-why' } }, [this.whyTitle, this.whyText]);
     this.whyBox.hidden = true;
     // The attention charts (these three, the entropy) and the maps show the median over seeds or one seed's runs.
@@ -171,12 +171,12 @@ export class TrainCharts {
     for (const chart of [this.qk, this.spread]) chart.setGroups(groups);
     this.jacobian.setGroups(this._layerGroups(state, label, colourOf));
     const m = answer?.mechanism;
-    setText(this.qkNote, m ? m.qk.join(' ') : '');
-    setText(this.jacobianNote, m ? m.jacobian.join(' ') : '');
-    setText(this.spreadNote, m ? m.spread.join(' ') : '');
+    setParagraphs(this.qkNote, m ? m.qk : []);
+    setParagraphs(this.jacobianNote, m ? m.jacobian : []);
+    setParagraphs(this.spreadNote, m ? m.spread : []);
     this.whyBox.hidden = !m?.whyTitle;
     setText(this.whyTitle, m?.whyTitle ?? '');
-    setText(this.whyText, m ? m.why.join(' ') : '');
+    setParagraphs(this.whyText, m ? m.why : []);
     if (!this._changed('mechanism', `${slots.map((s) => `${s.record.stepsDone}${s.status}`)}|${state.smooth}|${state.variants}|${state.layers}|${seed}`)) return;
     for (const [chart, key] of [[this.qk, 'qkGradNorm'], [this.spread, 'logitSpread']]) {
       const { xs, columns } = runSeries(slots, state.variants, key, state.smooth, seed);
@@ -238,7 +238,7 @@ export class TrainCharts {
 
 /**
  * What the answer reads, for the loss chart: the threshold, a vertical line at each variant's median steps to
- * threshold, a dot at each seed's, and a tick at each variant's level now / final level (the core's numbers,
+ * threshold, a dot at each seed's (hollow where a seed touched it and ended above), and a tick at each variant's level now / final level (the core's numbers,
  * answer.variants).  Mid-run the level is the median of each seed's latest smoothed loss, which the median
  * curve (drawn where every seed has data) does not reach yet: the tick shows the table's number itself.
  * Before an answer: the threshold only.
@@ -253,8 +253,10 @@ export function lossGuides(answer, state, colourOf, lang) {
     lines: variants.filter((v) => reached(v.medianStepsToThreshold)).map((v) => ({ x: v.medianStepsToThreshold,
       colour: colourOf(v.name), label: T.medianLine(v.cells.median) })),  // as the answer's table writes it
     never: variants.filter((v) => v.medianNever).map((v) => ({ colour: colourOf(v.name), label: T.neverLine(v.label) })),
-    dots: variants.flatMap((v) => v.runs.filter((r) => reached(r.stepsToThreshold)).map((r) => ({ x: r.stepsToThreshold,
-      colour: colourOf(v.name) }))),
+    // Filled: the step a seed learned; hollow: the step a seed touched the threshold and then ended above it.
+    dots: variants.flatMap((v) => v.runs.flatMap((r) => (reached(r.stepsToThreshold)
+      ? [{ x: r.stepsToThreshold, colour: colourOf(v.name) }]
+      : reached(r.touchedStep) ? [{ x: r.touchedStep, colour: colourOf(v.name), hollow: true }] : []))),
     levels: variants.filter((v) => reached(v.medianFinalLoss)).map((v) => ({ value: v.medianFinalLoss,
       colour: colourOf(v.name), label: T.levelMark(v.cells.finalLoss, answer.final) })),
   };

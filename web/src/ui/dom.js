@@ -36,6 +36,16 @@ export function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
+/**
+ * Show sentences as one paragraph each (a long reading splits where its sentences do); unchanged sentences
+ * leave the element as it is.
+ */
+export function setParagraphs(element, sentences) {
+  const current = [...element.children].map((p) => p.textContent);
+  if (current.length === sentences.length && current.every((text, i) => text === sentences[i])) return;
+  element.replaceChildren(...sentences.map((text) => h('p', { text })));
+}
+
 /** Replace an element's children. */
 export function replaceChildren(element, children) {
   element.replaceChildren(...children.filter((c) => c !== null && c !== false && c !== undefined));

@@ -181,7 +181,7 @@ export const STRINGS = Object.freeze({
     sweepJacobianY: '|J|_F',
     dkAxis: 'd_k',
     sweepTitle: 'How saturation grows with d_k ',
-    sweepHint: (draws) => `Median and middle half (quartiles) over ${draws} draws at each d_k; the dashed line marks the current d_k. `
+    sweepHint: (draws) => `Median and middle half (quartiles) over ${draws} draws at each d_k (the sweep's own draws, not the set the rank above counts, so its median can differ a little from that set's); the dashed line marks the current d_k. `
       + 'The Jacobian norm first rises as the softmax sharpens, then collapses once it saturates.',
     computing: '(computing…)',
     useExerciseDk: (dk) => (dk === undefined ? 'use the exercise’s d_k' : `use the exercise’s d_k (${dk})`),
@@ -354,7 +354,7 @@ export const STRINGS = Object.freeze({
     neverLine: (label) => `${label}: median never below`,
     levelMark: (level, final) => `${final ? 'final level' : 'level now'} (median) ${level}`,
     lossNote: (threshold, window, smooth) => `Thin lines: each seed; thick: the median over seeds where every seed has data, shaded: their range. `
-      + `Dashed line: the threshold ${threshold}. The answer reads each seed’s smoothed loss (the mean of its last ${window} steps’ losses): a dot marks the step it first went below the threshold, a vertical line each variant's median of those steps (a seed that never got there counts as the slowest).`
+      + `Dashed line: the threshold ${threshold}. The answer reads each seed’s smoothed loss (the mean of its last ${window} steps’ losses): a dot marks the step it first went below the threshold (a hollow dot: it went below and ended above, so it counts as never), a vertical line each variant's median of those steps (a seed that never got there counts as the slowest).`
       + (smooth === window ? '' : smooth === '1' ? ' The chart now shows each step unsmoothed, so the curves cross the threshold elsewhere than the dots.'
         : ` The chart now smooths over ${smooth} steps, so the curves cross the threshold elsewhere than the dots.`),
   },
