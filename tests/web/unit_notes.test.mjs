@@ -10,7 +10,7 @@ test('startNote: the predicted logit std and the measured step-1 entropy; satura
   const o = { variants: ['scaled', 'unscaled'], labelOf };
   const xavier = startNote({ ...o, init: 'xavier', predicted: [1, 8], entropyAtStart: [1.87, 0.39] });
   assert.equal(xavier, 'Predicted attention-logit std at init (Xavier init): scaled 1/√d_k 1 · unscaled 8. Measured at step 1: attention '
-    + 'entropy scaled 1/√d_k 1.87 nats · unscaled 0.39 nats (the first point of the entropy chart; the heatmaps after one Step show it). '
+    + 'entropy (the mean over layers, the median over seeds) scaled 1/√d_k 1.87 nats · unscaled 0.39 nats (the first point of the entropy chart; the heatmaps after one Step show it). '
     + 'Whether a variant starts saturated (one key taking almost all the weight) is read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1.');
   const gpt = startNote({ ...o, init: 'gpt', predicted: [0.025, 0.2], entropyAtStart: [null, null] });
   assert.match(gpt, /GPT-style init.*Press Step once/);

@@ -151,10 +151,10 @@ const std::vector<Phrase>& phrasebook() {
        "one, where it starts, how long it lasts and its level (median)."},
       {"definition.final_level", "the smoothed loss at the run's last step."},
       {"definition.clear_difference",
-       "in at least {share} % of the pairs (a seed of one variant, a seed of the other) one "
+       "in at least {share} % of the pairs (a seed of one variant, a seed of the other) the same "
        "variant reached the threshold strictly first, a seed that never got there counting as the slowest, and the "
-       "medians are at least {clearRatio}× apart. Fewer pairs: within the spread of the seeds. One seed: no spread to "
-       "judge. It is this page's rule for reading a few seeds, not a test of statistical significance."},
+       "medians are at least {clearRatio}× apart. With fewer pairs the answer says the difference is within "
+       "the spread of the seeds; with one seed, that there is no spread to judge. It is this page's rule for reading a few seeds, not a test of statistical significance."},
 
       // the glossary: a term (term.<id>) and what it is (glossary.<id>); src/core/answer/glossary.hpp.  The answer's
       // definitions above are the entries for their five terms.
@@ -252,7 +252,7 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.learning_rate", "the factor on every step of the optimizer."},
       {"term.init", "Xavier, PyTorch and GPT init"},
       {"glossary.init",
-       "how the weights start. Xavier draws each weight uniformly from ±√(6/(in+out)), which, for inputs "
+       "how the weights start. Xavier draws each weight uniformly from ±√(6/(in+out)) (in, out: the layer's input and output widths), which, for inputs "
        "of variance about 1, gives q and k components of variance about 1, the footnote's assumption; PyTorch's default draws from ±1/√in; GPT init "
        "draws from N(0, 0.02²), a normal of standard deviation 0.02, so its logits start small."},
       {"term.qk_norm", "QK-norm"},
@@ -308,7 +308,8 @@ const std::vector<Phrase>& phrasebook() {
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: at the same weights its logits are {root}× "
        "larger, and so is the gradient flowing back to q and k at the same softmax weights. The softmax weights "
        "differ too, and in these steps unscaled's softmax is not sharper (|J|_F {jacobians}), so it takes none of "
-       "that factor back. The lesson's dying gradient is another thing: "
+       "that factor back. Over steps 1–{window} the weights differ as well (each variant takes its own updates), so "
+       "the measured ratio need not be {root}. The lesson's dying gradient is another thing: "
        "a gradient far below its own peak while the loss is still above the threshold."},
       {"mech.qk.smaller_why",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
@@ -353,7 +354,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.title.qknorm", "QK-norm: how does it bound the logits?"},
       {"mech.why.adam",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
-       "is {grad} than {ref}'s, while the change Adam made to its W_q and W_k is {update}: the size of the gradient "
+       "is {grad} than {ref}'s, while the size of each step's change to its W_q and W_k (‖ΔW_q, ΔW_k‖) is {update}: the size of the gradient "
        "does not set the size of the step."},
       {"mech.why.sgd",
        "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a larger gradient makes a "
@@ -364,11 +365,11 @@ const std::vector<Phrase>& phrasebook() {
        "({topEnd}), and |J|_F in layer {layer} was {jacobianEnd} ({ref}: {refJacobianEnd}); its q/k gradient "
        "ended {drop} below its peak."},
       {"mech.why.sgd.chain",
-       "Read in order, these are one chain: {label}'s logits grew during training (logit spread {spread} in steps "
-       "1–{window}, {spreadEnd} in the last {window}), layer {layer}'s softmax saturated and its |J|_F fell to "
-       "{jacobianEnd}, and the q/k gradient ended {drop} below its peak while the loss ended above {threshold}: the "
-       "lesson's dying gradient, reached through logits that grew during training; at step 1 no layer was "
-       "saturated ({startTop})."},
+       "Measured in order: {label}'s logits grew during training (logit spread {spread} in steps 1–{window}, "
+       "{spreadEnd} in the last {window}), layer {layer}'s softmax saturated and its |J|_F fell to {jacobianEnd}, "
+       "and the q/k gradient ended {drop} below its peak while the loss ended above {threshold}: the page's test of "
+       "the lesson's dying gradient. At step 1 no layer was saturated ({startTop}): the saturation came with logits "
+       "that grew during training. These runs show these together; they do not isolate which caused which."},
       {"mech.why.adam.logits",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, so at the same weights a change to W_q and W_k "
        "moves its logits {root}× as far as the same change moves {ref}'s. Measured in steps 1–{window} (median over "
@@ -386,7 +387,8 @@ const std::vector<Phrase>& phrasebook() {
        "{otherSpreadEnd})."},
       {"mech.why.late",
        "Over the last {window} steps (median over seeds): {label}'s logit spread {spreadEnd} ({ref}: "
-       "{refSpreadEnd}), top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar})."},
+       "{refSpreadEnd}), top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar}, as the rows of a model that has "
+       "learned to copy are, each on the key it copies)."},
       {"mech.why.learned.all", "{label} learned on all {seeds} seeds: median {steps} steps to {threshold}, {ref} {refSteps}."},
       {"mech.why.learned.some",
        "{label} learned on {learned} of {seeds} seeds ({learnedSeeds}; median {steps} steps to {threshold}, {ref} "

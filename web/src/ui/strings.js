@@ -345,7 +345,7 @@ export const STRINGS = Object.freeze({
     layerLine: (label, layer) => `${label} · layer ${layer}`,
     heatmapsTitle: 'Attention on one evaluation example',
     heatmapHint: 'Rows are query positions, columns the keys they attend to (the seed chosen above; with the median chosen, each variant\'s first seed). '
-      + 'A model that copies attends, from the S row and each row below it, to the key holding the symbol it must write next, '
+      + 'A model that copies attends, from the SEP row (S) and each row below it, to the key holding the symbol it must write next, '
       + 'L positions back: one cell per row, each with its lower-left corner on the dotted line, so these cells sit just above and to the right of the line.',
     heatmapCaption: (step, layer, head, seed) => `step ${step} · layer ${layer} · head ${head} · seed ${seed}`,
     mechanismPending: 'The readings appear once every run has done a trailing window of steps.',
@@ -365,7 +365,7 @@ export const STRINGS = Object.freeze({
     listItem: (label, value) => `${label} ${value}`,
     nats: (value) => `${value} nats`,
     predicted: (init, list) => `Predicted attention-logit std at init (${init}): ${list}`,
-    measuredAtStep1: (list) => `. Measured at step 1: attention entropy ${list} (the first point of the entropy chart; the heatmaps after one Step show it)`,
+    measuredAtStep1: (list) => `. Measured at step 1: attention entropy (the mean over layers, the median over seeds) ${list} (the first point of the entropy chart; the heatmaps after one Step show it)`,
     pressStep: '. Press Step once to see it in the entropy chart and the heatmaps',
     start: (predicted, measured) => `${predicted}${measured}. Whether a variant starts saturated (one key taking almost all the weight) is read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1.`,
   },
