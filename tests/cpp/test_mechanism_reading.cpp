@@ -83,9 +83,9 @@ TEST_CASE("SGD's box reads large logits and the dying gradient as one chain only
   for (const Message& m : r.why)
     if (m.key == "mech.why.sgd.chain") chain = english(Arg(m));
   INFO(chain);
-  CHECK(chain.rfind("Measured in order: unscaled's logits grew during training (logit spread ", 0) == 0);
-  CHECK(chain.find("layer 1's softmax saturated") != std::string::npos);
-  CHECK(chain.find("At step 1 no layer was saturated (layer 1 0.5 · layer 2 0.5)") != std::string::npos);
+  CHECK(chain.rfind("Measured at the start and at the end (not when each happened): unscaled's logits grew (logit spread ", 0) == 0);
+  CHECK(chain.find("at the end layer 1's softmax was, with its |J|_F at ") != std::string::npos);
+  CHECK(chain.find("at step 1 no layer was saturated (layer 1 0.5 · layer 2 0.5; scaled 1/√d_k: layer 1 0.4 · layer 2 0.5)") != std::string::npos);
   CHECK(chain.find("they do not isolate which caused which.") != std::string::npos);  // read together, not as a cause
   // Saturated from step 1 (top weight 0.95 throughout): no chain; nor under Adam; nor when a seed learned.
   CHECK_FALSE(has_key(read_mechanism(exercise(2.2, 0.01), compare_runs(exercise(2.2, 0.01), 0.1, 200), s).why, "mech.why.sgd.chain"));
@@ -147,7 +147,8 @@ TEST_CASE("Adam's box says what the same weight step does to unscaled's logits, 
   INFO(text);
   // spread 1 + 10 top: unscaled 10.5, scaled 5 (the curves), so 2.1x: read from the runs, not √d_k's 8.
   CHECK(text.find("moves its logits 8× as far as the same change moves scaled 1/√d_k's. Measured in steps 1–20 (median "
-                  "over seeds): unscaled's logit spread is 10.5, 2.1× scaled 1/√d_k's 5.") != std::string::npos);
+                  "over seeds): unscaled's logit spread is 10.5, 2.1× scaled 1/√d_k's 5 (at step 1 both start from the same "
+                  "weights, so there the ratio is exactly 8).") != std::string::npos);
 }
 
 TEST_CASE("under Adam a variant that learned gets Adam's box, and one that stays high with a live gradient is not called dead",

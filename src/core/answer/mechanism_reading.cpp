@@ -320,7 +320,8 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
   }
   out.why.push_back(body);
   if (reason == "sgd" && sgd_chain(v, r)) {  // large logits and the dying gradient, read in order
-    out.why.push_back(Message("mech.why.sgd.chain").with("label", label).with("window", window)
+    out.why.push_back(Message("mech.why.sgd.chain").with("label", label).with("ref", ref_label).with("window", window)
+                          .with("refStartTop", top_by_layer(ref.start_top, false))
                           .with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))
                           .with("layer", Arg::count(v.jacobian_layer + 1))
                           .with("jacobianEnd", Arg::value(v.late_jacobian)).with("drop", times_arg(v.drop))

@@ -153,8 +153,8 @@ const std::vector<Phrase>& phrasebook() {
       {"definition.clear_difference",
        "in at least {share} % of the pairs (a seed of one variant, a seed of the other) the same "
        "variant reached the threshold strictly first, a seed that never got there counting as the slowest, and the "
-       "medians are at least {clearRatio}× apart. With fewer pairs the answer says the difference is within "
-       "the spread of the seeds; with one seed, that there is no spread to judge. It is this page's rule for reading a few seeds, not a test of statistical significance."},
+       "medians are at least {clearRatio}× apart. If fewer of the pairs agree, the answer says the "
+       "difference is within the spread of the seeds; with one seed, that there is no spread to judge. It is this page's rule for reading a few seeds, not a test of statistical significance."},
 
       // the glossary: a term (term.<id>) and what it is (glossary.<id>); src/core/answer/glossary.hpp.  The answer's
       // definitions above are the entries for their five terms.
@@ -252,8 +252,9 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.learning_rate", "the factor on every step of the optimizer."},
       {"term.init", "Xavier, PyTorch and GPT init"},
       {"glossary.init",
-       "how the weights start. Xavier draws each weight uniformly from ±√(6/(in+out)) (in, out: the layer's input and output widths), which, for inputs "
-       "of variance about 1, gives q and k components of variance about 1, the footnote's assumption; PyTorch's default draws from ±1/√in; GPT init "
+       "how the weights start. Xavier draws each weight uniformly between −√(6/(in+out)) and √(6/(in+out)) (in, out: the layer's input and "
+       "output widths), which, for inputs "
+       "of variance about 1, gives q and k components of variance about 1, the footnote's assumption; PyTorch's default draws uniformly between −1/√in and 1/√in; GPT init "
        "draws from N(0, 0.02²), a normal of standard deviation 0.02, so its logits start small."},
       {"term.qk_norm", "QK-norm"},
       {"glossary.qk_norm",
@@ -299,8 +300,8 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.qk.start",
        "Steps 1–{window}: {label}'s q/k gradient is {grad}, {relation} than {ref}'s {refGrad}."},
       {"mech.qk.larger_why",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
-       "gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F in steps 1–{window}: "
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and, at the same "
+       "weights, multiplies the gradient flowing back to q and k by the same {root}; its softmax is sharper (|J|_F in steps 1–{window}: "
        "{jacobians}) and passes less of the gradient, but in these steps not enough "
        "to make its q/k gradient smaller. The lesson's dying gradient is another thing: a gradient far below its "
        "own peak while the loss is still above the threshold."},
@@ -308,12 +309,13 @@ const std::vector<Phrase>& phrasebook() {
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}: at the same weights its logits are {root}× "
        "larger, and so is the gradient flowing back to q and k at the same softmax weights. The softmax weights "
        "differ too, and in these steps unscaled's softmax is not sharper (|J|_F {jacobians}), so it takes none of "
-       "that factor back. Over steps 1–{window} the weights differ as well (each variant takes its own updates), so "
-       "the measured ratio need not be {root}. The lesson's dying gradient is another thing: "
+       "that factor back. Over steps 1–{window} W_q and W_k differ as well (each variant takes its own updates), "
+       "and so does the gradient reaching q and k from the layers after them; these readings do not measure how "
+       "much each adds, so the measured ratio need not be {root}. The lesson's dying gradient is another thing: "
        "a gradient far below its own peak while the loss is still above the threshold."},
       {"mech.qk.smaller_why",
-       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and multiplies the "
-       "gradient flowing back to q and k by the same {root}, but its sharper softmax passes less of the gradient "
+       "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, which makes its logits larger and, at the same "
+       "weights, multiplies the gradient flowing back to q and k by the same {root}, but its sharper softmax passes less of the gradient "
        "(|J|_F in steps 1–{window}: {jacobians}), and its q/k gradient is smaller."},
       {"mech.seeds.one", "seed {list}"},
       {"mech.seeds.other", "seeds {list}"},
@@ -354,7 +356,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.title.qknorm", "QK-norm: how does it bound the logits?"},
       {"mech.why.adam",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
-       "is {grad} than {ref}'s, while the size of each step's change to its W_q and W_k (‖ΔW_q, ΔW_k‖) is {update}: the size of the gradient "
+       "is {grad} than {ref}'s, while the size of each step's change to {label}'s W_q and W_k (‖ΔW_q, ΔW_k‖) is {update}: the size of the gradient "
        "does not set the size of the step."},
       {"mech.why.sgd",
        "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a larger gradient makes a "
@@ -365,16 +367,17 @@ const std::vector<Phrase>& phrasebook() {
        "({topEnd}), and |J|_F in layer {layer} was {jacobianEnd} ({ref}: {refJacobianEnd}); its q/k gradient "
        "ended {drop} below its peak."},
       {"mech.why.sgd.chain",
-       "Measured in order: {label}'s logits grew during training (logit spread {spread} in steps 1–{window}, "
-       "{spreadEnd} in the last {window}), layer {layer}'s softmax saturated and its |J|_F fell to {jacobianEnd}, "
-       "and the q/k gradient ended {drop} below its peak while the loss ended above {threshold}: the page's test of "
-       "the lesson's dying gradient. At step 1 no layer was saturated ({startTop}): the saturation came with logits "
-       "that grew during training. These runs show these together; they do not isolate which caused which."},
+       "Measured at the start and at the end (not when each happened): {label}'s logits grew (logit spread {spread} "
+       "in steps 1–{window}, {spreadEnd} in the last {window}); at step 1 no layer was saturated ({startTop}; "
+       "{ref}: {refStartTop}), at the end layer {layer}'s softmax was, with its |J|_F at {jacobianEnd}; and the q/k "
+       "gradient ended {drop} below its peak while the loss ended above {threshold}, which passes the page's test "
+       "for the lesson's dying gradient. These runs show these together; they do not isolate which caused which."},
       {"mech.why.adam.logits",
        "Unscaled multiplies q·k by 1 instead of 1/√d_k = 1/{root}, so at the same weights a change to W_q and W_k "
        "moves its logits {root}× as far as the same change moves {ref}'s. Measured in steps 1–{window} (median over "
-       "seeds): {label}'s logit spread is {spread}, {spreadTimes} {ref}'s {refSpread}. These runs measure these "
-       "differences; they do not isolate which of them sets {label}'s steps to the threshold."},
+       "seeds): {label}'s logit spread is {spread}, {spreadTimes} {ref}'s {refSpread} (at step 1 both start from the "
+       "same weights, so there the ratio is exactly {root}). These runs measure the step and the logits of each "
+       "variant; they do not test which difference makes the two variants train differently."},
       {"mech.why.gpt",
        "GPT init draws every weight from N(0, 0.02²) (standard deviation 0.02), far smaller than Xavier's, so q and k start small and so do "
        "the logits, with or without 1/√d_k. Measured: over steps 1–{window} {label}'s logit spread is {spread} "
@@ -387,8 +390,7 @@ const std::vector<Phrase>& phrasebook() {
        "{otherSpreadEnd})."},
       {"mech.why.late",
        "Over the last {window} steps (median over seeds): {label}'s logit spread {spreadEnd} ({ref}: "
-       "{refSpreadEnd}), top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar}, as the rows of a model that has "
-       "learned to copy are, each on the key it copies)."},
+       "{refSpreadEnd}), top weight {topEnd} ({ref}: {refTopEnd}; saturated: at least {bar})."},
       {"mech.why.learned.all", "{label} learned on all {seeds} seeds: median {steps} steps to {threshold}, {ref} {refSteps}."},
       {"mech.why.learned.some",
        "{label} learned on {learned} of {seeds} seeds ({learnedSeeds}; median {steps} steps to {threshold}, {ref} "

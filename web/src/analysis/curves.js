@@ -30,6 +30,16 @@ export function smoothForDisplay(values, window) {
  * @param {ArrayLike<number>[]} curves  @param {number[]} xs  @param {(x, j) => number} indexOf curve index of xs[j]
  * @returns {{median: (number|null)[], lo: (number|null)[], hi: (number|null)[]}}
  */
+/**
+ * The median of values sorted ascending: the middle one, or the mean of the two middle ones for an even count (the
+ * core's rule, median in src/core/arith/median.cpp); the page's one median for what it draws and notes.
+ * @param {ArrayLike<number>} sorted at least one value, ascending
+ */
+export function medianOfSorted(sorted) {
+  const n = sorted.length;
+  return n % 2 ? sorted[(n - 1) / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
 export function seedBand(curves, xs, indexOf = (x) => x - 1) {
   const median = new Array(xs.length).fill(null);
   const lo = new Array(xs.length).fill(null);
@@ -43,10 +53,9 @@ export function seedBand(curves, xs, indexOf = (x) => x - 1) {
     }
     if (values.length === 0) continue;
     values.sort((a, b) => a - b);
-    const n = values.length;
-    median[j] = n % 2 ? values[(n - 1) / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    median[j] = medianOfSorted(values);
     lo[j] = values[0];
-    hi[j] = values[n - 1];
+    hi[j] = values[values.length - 1];
   }
   return { median, lo, hi };
 }

@@ -4,6 +4,7 @@
 
 import { formatValue } from '../ui/format.js';
 import { STRINGS } from '../ui/strings.js';
+import { medianOfSorted } from '../analysis/curves.js';
 
 const T = STRINGS.trainNotes;
 
@@ -28,8 +29,6 @@ export function entropyAtStart(records, variants) {
     const values = records.filter((r) => r.variant === v && r.stepsDone > 0)
       .map((r) => r.entropyByLayer.reduce((sum, c) => sum + c.view[0], 0) / r.entropyByLayer.length)
       .sort((a, b) => a - b);
-    if (values.length === 0) return null;
-    const n = values.length;
-    return n % 2 ? values[(n - 1) / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    return values.length === 0 ? null : medianOfSorted(values);
   });
 }

@@ -181,7 +181,7 @@ export const STRINGS = Object.freeze({
     sweepJacobianY: '|J|_F',
     dkAxis: 'd_k',
     sweepTitle: 'How saturation grows with d_k ',
-    sweepHint: (draws) => `Median and middle half (quartiles) over ${draws} draws at each d_k (the sweep's own draws, not the set the rank above counts, so its median can differ a little from that set's); the dashed line marks the current d_k. `
+    sweepHint: (draws) => `Median and middle half (quartiles) over the sweep's own ${draws} draws at each d_k (separate from the draws the rank above counts, so at the current d_k the medians can differ slightly); the dashed line marks the current d_k. `
       + 'The Jacobian norm first rises as the softmax sharpens, then collapses once it saturates.',
     computing: '(computing…)',
     useExerciseDk: (dk) => (dk === undefined ? 'use the exercise’s d_k' : `use the exercise’s d_k (${dk})`),
