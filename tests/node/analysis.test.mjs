@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 
+import { medianOfSorted, smoothForDisplay } from '../../web/src/analysis/curves.js';
 import { variantLabel } from '../../web/src/analysis/localize-answer.js';
 import { metrics } from '../../web/src/core-tables.js';
 import { camelKeys, errorOf, freshLab, nativeCli, parseCsv } from './helpers.mjs';
@@ -219,6 +220,31 @@ describe('the same answer natively and in wasm', () => {
         assert.equal(page.outcome, 'never');
         assert.ok(page.variants[1].runsStalled >= 1, page.sentences.join('\n'));
       }
+    });
+  }
+});
+
+// The page draws the loss smoothed and the median over seeds with its own two small functions (curves.js, display
+// only); the answer's numbers are the core's.  The two must read alike, or a dot would sit off its curve: on the
+// same curves, the core's final smoothed loss is the display curve's last point and its median final loss is the
+// display median of those, for an odd and an even number of seeds and curves shorter than the window.
+describe('the page\'s display smoothing and median are the core\'s rules', () => {
+  // A deterministic, irregular curve per seed (a falling trend with a seed's own wiggle).
+  const wiggly = (seed, steps) => Float32Array.from({ length: steps }, (_, t) => 2 * Math.exp(-t / (40 + 7 * seed))
+    + 0.05 * (1 + Math.sin(0.7 * t + seed)) + 0.001 * ((t * 7919 + seed * 104729) % 97));
+  for (const [seeds, steps] of [[5, 400], [4, 300], [3, 12], [6, 200]]) {
+    test(`${seeds} seeds, ${steps} steps`, () => {
+      const curves = Array.from({ length: seeds }, (_, seed) => wiggly(seed, steps));
+      const a = lab.compare({ threshold: 0.1, steps, variants: [{ scale: 'scaled',
+        runs: curves.map((loss, seed) => ({ seed, loss, sequenceAccuracy: 1 })) }] });
+      const { window } = a.definitions;  // the core's; the page's smoothing defaults to it
+      const near = (x, y, what) => assert.ok(Math.abs(x - y) <= 1e-12 * Math.abs(y), `${what}: page ${x} vs core ${y}`);
+      const finals = curves.map((loss, seed) => {
+        const page = smoothForDisplay(loss, window).at(-1);
+        near(page, a.variants[0].runs[seed].finalLoss, `seed ${seed}'s final smoothed loss`);
+        return page;
+      });
+      near(medianOfSorted([...finals].sort((x, y) => x - y)), a.variants[0].medianFinalLoss, 'the median final loss');
     });
   }
 });

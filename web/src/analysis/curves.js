@@ -1,5 +1,6 @@
 // Curves for the charts: smoothing for display and median + band over seeds.  Pure: no DOM.
-// Display only: the answer's smoothed loss, thresholds and stalls are the core's (lab.compare).
+// Display only: the answer's smoothed loss, thresholds and stalls are the core's (lab.compare); tests/node/analysis.test.mjs
+// checks that this smoothing and median read as the core's on the same curves.
 
 /** Trailing mean over `window` values (fewer at the start). */
 function trailingMean(values, window) {
