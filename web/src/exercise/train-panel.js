@@ -201,11 +201,12 @@ export class TrainPanel {
       this.charts.seedShown.element,
       this.charts.mechanismBlock,
       this.charts.whyBox,
-      this.scenarios.element,
       this.charts.curveGrid,
       this.startNote,
       ...this.charts.heatmapBlock,
       this.exportButtons,
+      // The presets after every chart of the run, so that the run's charts read together.
+      this.scenarios.element,
       this.announcer.element,
     ]);
   }
