@@ -361,8 +361,9 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.sgd",
        "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a larger gradient makes a "
        "larger step and a smaller one a smaller step. What {label} did (one number: the median over seeds; two: the "
-       "range of the seeds): in steps 1–{window} its q/k gradient was {grad} than {ref}'s and its logit spread "
-       "{spread} ({ref}: {refSpread}); its q/k gradient peaked at {gradPeak}; its logit spread reached its largest, "
+       "range of the seeds): in steps 1–{window} its q/k gradient was {grad} than {ref}'s, the size of each step's "
+       "change to its W_q and W_k (‖ΔW_q, ΔW_k‖) {update} than {ref}'s, and its logit spread {spread} ({ref}: "
+       "{refSpread}); its q/k gradient peaked at {gradPeak}; its logit spread reached its largest, "
        "{peakSpread}, at {peakStep}; over the last {window} steps its spread was {spreadEnd}, its top weight "
        "({topEnd}), and |J|_F in layer {layer} was {jacobianEnd} ({ref}: {refJacobianEnd}); its q/k gradient "
        "ended {drop} below its peak."},
