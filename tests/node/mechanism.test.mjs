@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { camelKeys, errorOf, freshLab, nativeCli, parseCsv, relDiff, runCli } from './helpers.mjs';
 import { renderMessage } from '../../web/src/analysis/render-message.js';
+import { PROPERTY_BY_KEY } from '../../web/src/state/properties.js';
 
 const METRICS = ['qkGradNorm', 'qkUpdateNorm', 'logitSpread', 'jacobianNorm'];
 const CSV_COLUMNS = { qkGradNorm: 'qk_grad_norm', qkUpdateNorm: 'qk_update_norm', logitSpread: 'logit_spread',
@@ -129,6 +130,8 @@ describe('scenarios', () => {
       assert.ok(s.counts.length >= 2, s.id);
       for (const c of s.counts) {
         assert.equal(c.seeds, 20, s.id);
+        // A learner can train as many seeds as a claim counts (the page's seeds setting reaches the claims' 20).
+        assert.equal(c.seeds, PROPERTY_BY_KEY.get('seeds').max, s.id);
         assert.ok(Number.isInteger(c.learned) && c.learned >= 0 && c.learned <= 20, s.id);
         assert.ok(s.headline.includes(`on ${c.learned} of 20`), `${s.id}: ${c.learned} of 20 in ${s.headline}`);
         if (c.learned > 0) assert.ok(s.headline.includes(`median ${c.medianSteps} steps`) || s.headline.includes(`at step ${c.medianSteps}`), `${s.id}: ${c.medianSteps}`);

@@ -68,7 +68,8 @@ const fromRun = (name, page) => fromRange(RUN_SETTINGS, name, { runSetting: name
 
 // The largest seed: the core's (2^53 - 1, exact in a JS number), as its seed rows say.
 export const MAX_SEED = CORE_SETTINGS.get('seed').max;
-// Seeds per variant the page trains at most (the core allows more): enough for a verdict over 20 x 20 pairs of
+// Seeds per variant the page trains at most (the core allows more): the claims' seeds (kClaimSeeds, src/core/claims/claims.hpp;
+// tests/node/mechanism.test.mjs holds the two equal), enough for a verdict over 20 x 20 pairs of
 // seeds, as the scenarios' claims are measured; the memory budget queues what does not fit at once.
 const MAX_SEEDS = 20;
 
