@@ -82,3 +82,19 @@ test('the text gives each row with its load, and each target with its verdict', 
   assert.match(text, /<sqrtdk-lab> created, appended and removed, 100 times in one task \(median of 3 tasks; load 0\.5-0\.6\): 4\.50 ms per cycle with the microtasks it queues \(2\.25 ms without\), the task 450 ms/);
   assert.match(text, /create\/remove, 100 in one task: per cycle +4\.50 ms +<= 5 ms: met/);
 });
+
+// README's bench section states the page's targets in words; each bound there is PAGE_TARGETS's, so a changed
+// target cannot leave the README behind.
+test('README states every page target with its own bound', async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  const start = readme.indexOf("The page's targets");
+  const sentence = readme.slice(start, readme.indexOf('The header gives', start));
+  assert.ok(start >= 0 && sentence.length > 100, 'the README\'s page targets');
+  const scale = { KiB: 1024, KB: 1000 };
+  for (const t of PAGE_TARGETS) {
+    const bound = (t.max ?? t.min) / (scale[t.unit] ?? 1);
+    const said = t.max !== undefined ? `(≤|over) ${bound} ${t.unit}` : `≥ ${bound} ${t.unit}`;
+    assert.match(sentence, new RegExp(said), `${t.key}: ${t.max !== undefined ? '≤' : '≥'} ${bound} ${t.unit}`);
+  }
+});
