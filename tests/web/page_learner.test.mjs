@@ -151,7 +151,7 @@ test('exercise: axes before Start, feedback on Step, start note, no leading-edge
       assert.ok(Math.abs(Number(std[1]) - 1) < 0.2 && Math.abs(Number(std[2]) - 8) < 1, text);
       // Whether a variant starts saturated is the core's reading, under the Jacobian chart (one definition).
       assert.match(text, /read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1/);
-      const h = /entropy scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
+      const h = /entropy \(the mean over layers, the median over seeds\) scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
       assert.ok(Number(h[2]) < 0.6 && Number(h[1]) > 1.5, text);
       // The entropy chart's first point is the note's number (the note comes with the status, every 200 ms;
       // the charts follow within a second: wait for them to catch up).
@@ -217,7 +217,7 @@ test('GPT-style init: the start note shows scaled and unscaled start alike', asy
     const text = await note.textContent();
     assert.match(text, /GPT-style init/);
     assert.match(text, /read in the sentence under the softmax Jacobian chart: each layer’s mean top weight at step 1/);
-    const h = /entropy scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
+    const h = /entropy \(the mean over layers, the median over seeds\) scaled 1\/√d_k ([\d.]+) nats · unscaled ([\d.]+) nats/.exec(text);
     assert.ok(Math.abs(Number(h[1]) - Number(h[2])) < 0.1, text);
     assert.deepEqual(errors, []);
     await context.close();
