@@ -149,12 +149,16 @@ test('live regions speak only when their words change: a run of 60 steps announc
       const root = document.querySelector('sqrtdk-lab').shadowRoot;
       const regions = [...root.querySelectorAll('[role="status"], [aria-live]')];
       window.liveWrites = [];
+      // One record per region per batch of mutations: an update that writes two parts of one region in the same
+      // task (a rank and its button) is one change of its words, not two.
       const observer = new MutationObserver((mutations) => {
+        const touched = new Set();
         for (const m of mutations) {
           const node = m.target.nodeType === Node.ELEMENT_NODE ? m.target : m.target.parentElement;
           const region = regions.find((r) => r.contains(node));
-          if (region) window.liveWrites.push([regions.indexOf(region), region.textContent]);
+          if (region) touched.add(region);
         }
+        for (const region of touched) window.liveWrites.push([regions.indexOf(region), region.textContent]);
       });
       for (const r of regions) observer.observe(r, { childList: true, characterData: true, subtree: true });
     });
