@@ -72,7 +72,7 @@ void logits_grow(RunCurve& r) {
 
 }  // namespace
 
-TEST_CASE("SGD's box reads large logits and the dying gradient as one chain only when every link was measured",
+TEST_CASE("SGD's box says large logits, saturation and the dying gradient together only when each was measured",
           "[mechanism]") {
   MechanismSetting s;
   s.optimizer = Optimizer::sgd;

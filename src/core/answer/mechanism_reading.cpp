@@ -267,17 +267,14 @@ void spread_sentences(MechanismReading& out, const Answer& a) {
                            .with("early", Arg::list("join.dot", early)).with("late", Arg::list("join.dot", late)));
 }
 
-// SGD's failure read as one chain, when every link was measured: no seed learned, the logit spread grew from the
-// first window to the last, the layer read saturated at the end but no layer at step 1, and the q/k gradient
-// ended at least kDeadDrop below its peak.
+// SGD's failure, said together (at the start and at the end, not which caused which) only when each part was
+// measured: no seed learned, the logit spread grew from the first window to the last, the layer read saturated at
+// the end but no layer at step 1, and the q/k gradient ended at least kDeadDrop below its peak.
 bool sgd_chain(const VariantMechanism& v, const VariantResult& r) {
-  const auto in_range = [&](std::size_t layer) { return layer < v.late_top.size(); };
   if (r.runs_reaching != 0 || !(v.late_spread > v.early_spread) || !(v.drop >= kDeadDrop)) return false;
-  if (v.jacobian_layer < 0 || !in_range(static_cast<std::size_t>(v.jacobian_layer))) return false;
-  if (!saturated(v.late_top[static_cast<std::size_t>(v.jacobian_layer)])) return false;
-  for (double top : v.start_top)
-    if (saturated(top)) return false;
-  return !v.start_top.empty();
+  const std::size_t layer = static_cast<std::size_t>(v.jacobian_layer);  // 0-based, never negative
+  if (layer >= v.late_top.size() || !saturated(v.late_top[layer]) || v.start_top.empty()) return false;
+  return std::none_of(v.start_top.begin(), v.start_top.end(), [](double top) { return saturated(top); });
 }
 
 void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const Answer& a, const MechanismSetting& s) {
@@ -319,7 +316,7 @@ void why_box(MechanismReading& out, const std::vector<VariantCurves>& vs, const 
         .with("otherSpreadEnd", Arg::value(out.variants[o].late_spread));
   }
   out.why.push_back(body);
-  if (reason == "sgd" && sgd_chain(v, r)) {  // large logits and the dying gradient, read in order
+  if (reason == "sgd" && sgd_chain(v, r)) {  // large logits, saturation and the dying gradient, said together
     out.why.push_back(Message("mech.why.sgd.chain").with("label", label).with("ref", ref_label).with("window", window)
                           .with("refStartTop", top_by_layer(ref.start_top, false))
                           .with("spread", Arg::value(v.early_spread)).with("spreadEnd", Arg::value(v.late_spread))

@@ -238,8 +238,8 @@ export class TrainCharts {
 
 /**
  * What the answer reads, for the loss chart: the threshold, a vertical line at each variant's median steps to
- * threshold, a dot at each seed's (hollow where a seed touched it and ended above), and a tick at each variant's level now / final level (the core's numbers,
- * answer.variants).  Mid-run the level is the median of each seed's latest smoothed loss, which the median
+ * threshold, a dot at each seed's (hollow where a seed touched it and ended above), and a tick at each variant's
+ * level now / final level (the core's numbers, answer.variants).  Mid-run the level is the median of each seed's latest smoothed loss, which the median
  * curve (drawn where every seed has data) does not reach yet: the tick shows the table's number itself.
  * Before an answer: the threshold only.
  */
