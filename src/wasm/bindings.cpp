@@ -22,6 +22,7 @@
 #include "core/settings/run_settings.hpp"
 #include "core/arith/gemm.hpp"
 #include "core/settings/settings.hpp"
+#include "core/lesson/draw_set.hpp"
 #include "core/lesson/softmax_stats.hpp"
 #include "core/train/trainer.hpp"
 #include "core/nn/valid_config.hpp"
@@ -146,6 +147,26 @@ val sweep_js(val options) {
   return o;
 }
 
+// The explorer's fixed set of draws (draw_set.hpp), each array indexed by seed.
+val draw_set_js(val options) {
+  DrawSetParams p;
+  JsFields f(options, "options", {"dk", "keys", "alpha", "seeds"});
+  p.dk = f.integer("dk", p.dk);
+  p.keys = f.integer("keys", p.keys);
+  p.alpha = f.number("alpha", p.alpha);
+  p.seeds = f.integer("seeds", p.seeds);
+  if (!f.ok()) return error_result(f.error());
+  const std::string problem = validate(p);
+  if (!problem.empty()) return error_result("options: " + problem);
+  const DrawSet set = draw_set(p);
+  val o = val::object();
+  o.set("rawTop", typed_copy("Float64Array", set.raw_top));
+  o.set("rawJacobian", typed_copy("Float64Array", set.raw_jacobian));
+  o.set("scaledJacobian", typed_copy("Float64Array", set.scaled_jacobian));
+  o.set("rawTopQuartiles", quartiles_js(set.raw_top_quartiles));
+  return o;
+}
+
 val histogram_js(val options) {
   HistogramParams p;
   JsFields f(options, "options", {"dk", "keys", "draws", "seed", "alpha", "bins", "halfWidth"});
@@ -184,6 +205,7 @@ EMSCRIPTEN_BINDINGS(sqrtdk_lab) {
   emscripten::function("explorerSchema", &explorer_schema);
   emscripten::function("runSchema", &run_schema);
   emscripten::function("softmaxDemo", &softmax_demo_js);
+  emscripten::function("drawSet", &draw_set_js);
   emscripten::function("sweep", &sweep_js);
   emscripten::function("histogram", &histogram_js);
   emscripten::function("heapBytes", &heap_bytes);

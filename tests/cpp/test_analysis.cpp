@@ -177,7 +177,7 @@ TEST_CASE("display names are the page's, one function", "[analysis]") {
   CHECK(variant_label(ScaleMode::qknorm, 0.5) == "QK-norm");
 }
 
-TEST_CASE("a clear difference: N steps later, the ratio, the pairs of seeds counted and the definition they meet", "[analysis]") {
+TEST_CASE("a clear difference: the reference N steps earlier, the ratio, the pairs of seeds counted and the definition they meet", "[analysis]") {
   const Answer a = answer_of({scaled({50, 60, 70}), unscaled({100, 120, 140})});
   CHECK(a.ready);
   CHECK(a.final);
@@ -185,10 +185,10 @@ TEST_CASE("a clear difference: N steps later, the ratio, the pairs of seeds coun
   CHECK(a.ratio == 2.0);
   CHECK(a.steps_earlier == 60.0);
   CHECK(a.sentences.at(0) ==
-        "unscaled reached smoothed loss 0.1 at a median of 120 steps vs 60 for scaled 1/√d_k: 60 steps later (2× as "
-        "many steps). Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower than every seed of "
-        "scaled 1/√d_k (50–70 steps): all 9 pairs of seeds; a clear difference (at least 90 % of the pairs, medians at "
-        "least 1.25× apart).");
+        "scaled 1/√d_k reached smoothed loss 0.1 at a median of 60 steps, 60 steps earlier than unscaled, which reached "
+        "it at a median of 120 steps: 2× as many steps. Counted over 3 seeds each, every seed of scaled 1/√d_k (50–70 "
+        "steps) was faster than every seed of unscaled (100–140 steps): all 9 pairs of seeds; a clear difference (at "
+        "least 90 % of the pairs, medians at least 1.25× apart).");
   CHECK(a.sentences.at(1) ==
         "No stalls: no smoothed loss stayed within 25 % for at least 50 steps above 0.1.");
   CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 0.01.");
@@ -199,18 +199,19 @@ TEST_CASE("a clear difference: N steps later, the ratio, the pairs of seeds coun
 
   const Answer earlier = answer_of({unscaled({100, 120, 140}), scaled({50, 60, 70})});
   CHECK(earlier.outcome == Outcome::clear);
-  CHECK_THAT(earlier.sentences.at(0), Contains("60 steps earlier (0.5× as many steps). Counted over 3 seeds each, every seed "
-                                               "of scaled 1/√d_k (50–70 steps) was faster"));
+  CHECK_THAT(earlier.sentences.at(0), Contains("unscaled reached smoothed loss 0.1 at a median of 120 steps, 60 steps later "
+                                               "than scaled 1/√d_k, which reached it at a median of 60 steps: 0.5× as many "
+                                               "steps. Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower"));
 }
 
 TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
   const Answer a = answer_of({scaled({50, 80, 110}), unscaled({70, 100, 130})});
   CHECK(a.outcome == Outcome::within_spread);
   CHECK(a.sentences.at(0) ==
-        "unscaled reached smoothed loss 0.1 at a median of 100 steps vs 80 for scaled 1/√d_k: 20 steps later (1.25× as "
-        "many steps). Within the spread of the seeds (over 3 seeds each): unscaled took 70–130 steps and scaled 1/√d_k "
-        "50–110 steps; scaled 1/√d_k, the one with the lower median, got there first in 6 of the 9 pairs of seeds, fewer "
-        "than the 90 % a clear difference needs.");
+        "scaled 1/√d_k reached smoothed loss 0.1 at a median of 80 steps, 20 steps earlier than unscaled, which reached "
+        "it at a median of 100 steps: 1.25× as many steps. Within the spread of the seeds (over 3 seeds each): scaled "
+        "1/√d_k took 50–110 steps and unscaled 70–130 steps; scaled 1/√d_k, the one with the lower median, got there "
+        "first in 6 of the 9 pairs of seeds, fewer than the 90 % a clear difference needs.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×), in only 6 of 9 pairs of seeds");
 }
 
@@ -219,9 +220,10 @@ TEST_CASE("seeds apart but medians close: the pairs counted and the medians' dis
   const Answer a = answer_of({scaled({88, 90, 92}), unscaled({85, 87, 86})});
   CHECK(a.outcome == Outcome::small);
   CHECK(a.sentences.at(0) ==
-        "unscaled reached smoothed loss 0.1 at a median of 86 steps vs 90 for scaled 1/√d_k: 4 steps earlier (0.956× "
-        "as many steps). Counted over 3 seeds each, every seed of unscaled (85–87 steps) was faster than every seed of "
-        "scaled 1/√d_k (88–92 steps), all 9 pairs of seeds, but the medians are less than 1.25× apart.");
+        "scaled 1/√d_k reached smoothed loss 0.1 at a median of 90 steps, 4 steps later than unscaled, which reached it "
+        "at a median of 86 steps: 0.956× as many steps. Counted over 3 seeds each, every seed of scaled 1/√d_k (88–92 "
+        "steps) was slower than every seed of unscaled (85–87 steps), all 9 pairs of seeds, but the medians are less "
+        "than 1.25× apart.");
   CHECK_THAT(a.sentences.at(0), !Contains("equally fast"));
   CHECK_THAT(a.sentences.at(0), !Contains("no clear difference"));
 }
@@ -230,8 +232,8 @@ TEST_CASE("one seed: no spread to judge", "[analysis]") {
   const Answer a = answer_of({scaled({81}), unscaled({259})});
   CHECK(a.outcome == Outcome::one_seed);
   CHECK(a.sentences.at(0) ==
-        "unscaled reached smoothed loss 0.1 at step 259 vs 81 for scaled 1/√d_k: 178 steps later (3.2× as many "
-        "steps). One seed: no spread to judge whether the difference is clear.");
+        "scaled 1/√d_k reached smoothed loss 0.1 at step 81, 178 steps earlier than unscaled, which reached it at step "
+        "259: 3.2× as many steps. One seed: no spread to judge whether the difference is clear.");
   CHECK(a.sentences.back() == "Final smoothed loss: scaled 1/√d_k 0.01, unscaled 0.01.");
 }
 
@@ -513,15 +515,15 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   CHECK(a.variants[1].pairs == 100);
   CHECK(a.variants[1].pairs_ahead == 99);
   CHECK(a.outcome == Outcome::clear);
-  CHECK_THAT(a.sentences.at(0), Contains("Counted over 10 seeds each, unscaled was slower than scaled 1/√d_k in 99 of "
-                                         "the 100 pairs of seeds (unscaled: 71 steps to never; scaled 1/√d_k: 59–75 steps); a clear difference"));
+  CHECK_THAT(a.sentences.at(0), Contains("Counted over 10 seeds each, scaled 1/√d_k was faster than unscaled in 99 of "
+                                         "the 100 pairs of seeds (scaled 1/√d_k: 59–75 steps; unscaled: 71 steps to never); a clear difference"));
   // The median beside "never" says what it is taken over.
   CHECK_THAT(a.sentences.at(0), Contains("at a median of 116.5 steps over its 10 seeds (2 never got there and count as "
                                          "the slowest)"));
   // The first three seeds of each alone: all 9 pairs ordered, the same verdict and the old wording.
   const Answer three = answer_of({scaled({59, 61, 62}), unscaled({98, 104, 110})});
   CHECK(three.outcome == Outcome::clear);
-  CHECK_THAT(three.sentences.at(0), Contains("every seed of unscaled (98–110 steps) was slower than every seed"));
+  CHECK_THAT(three.sentences.at(0), Contains("every seed of scaled 1/√d_k (59–62 steps) was faster than every seed of unscaled (98–110 steps)"));
   // A tie is ahead for neither: 8 of 9 pairs is within the spread, as "every seed apart" said before.
   const Answer tie = answer_of({scaled({50, 60, 70}), unscaled({70, 80, 90})});
   CHECK(tie.variants[1].pairs_ahead == 8);
@@ -530,14 +532,14 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   const Answer never = answer_of({scaled({50, 60, 70}), unscaled({100, 120, 0})});
   CHECK(never.variants[1].pairs_ahead == 9);
   CHECK(never.outcome == Outcome::clear);
-  CHECK_THAT(never.sentences.at(0), Contains("at a median of 120 steps over its 3 seeds (1 never got there and counts as "
-                                             "the slowest) vs 60"));
+  CHECK_THAT(never.sentences.at(0), Contains("60 steps earlier than unscaled, which reached it at a median of 120 steps "
+                                             "over its 3 seeds (1 never got there and counts as the slowest)"));
   // Ordered pairs but medians close: small but consistent, also when not every pair is ordered.
   const Answer close = answer_of({reaching("scaled", ScaleMode::scaled, {80, 81, 82, 83, 84, 85, 86, 87, 88, 95}),
                                   reaching("unscaled", ScaleMode::unscaled, {89, 90, 91, 92, 93, 94, 96, 97, 98, 99})});
   CHECK(close.variants[1].pairs_ahead == 94);
   CHECK(close.outcome == Outcome::small);
-  CHECK_THAT(close.sentences.at(0), Contains("Counted over 10 seeds each, unscaled was slower than scaled 1/√d_k in 94 of the "
+  CHECK_THAT(close.sentences.at(0), Contains("Counted over 10 seeds each, scaled 1/√d_k was faster than unscaled in 94 of the "
                                              "100 pairs of seeds"));
   // One seed each: no spread to judge, whatever the pair says.
   CHECK(answer_of({scaled({81}), unscaled({259})}).outcome == Outcome::one_seed);

@@ -1,5 +1,6 @@
 // Saturation statistics: the softmax and its Jacobian norm, the lesson's numbers, reproducibility and validation.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -8,6 +9,7 @@
 
 #include "core/settings/config.hpp"
 #include "core/arith/rng.hpp"
+#include "core/lesson/draw_set.hpp"
 #include "core/lesson/softmax_stats.hpp"
 
 using Catch::Matchers::Contains;
@@ -327,4 +329,35 @@ TEST_CASE("invalid inputs are rejected with a message naming the parameter", "[v
   histogram.half_width = -1.0;
   CHECK_THAT(validate(histogram), Contains("half_width"));
   CHECK_THROWS_AS(dot_histogram(histogram), ConfigError);
+}
+
+TEST_CASE("the explorer's set of draws: each seed's demo draw, and the quartiles of its raw top weight", "[softmax]") {
+  DrawSetParams p;
+  p.dk = 32;
+  p.keys = 10;
+  p.seeds = 9;
+  const DrawSet set = draw_set(p);
+  REQUIRE(set.raw_top.size() == 9);
+  for (int seed = 0; seed < 9; ++seed) {
+    DemoParams d;
+    d.dk = 32;
+    d.keys = 10;
+    d.seed = static_cast<uint64_t>(seed);
+    const SoftmaxDemo demo = softmax_demo(d);
+    CHECK(set.raw_top[seed] == demo.raw.stats.max_weight);
+    CHECK(set.raw_jacobian[seed] == demo.raw.stats.jacobian_norm);
+    CHECK(set.scaled_jacobian[seed] == demo.scaled.stats.jacobian_norm);
+  }
+  std::vector<double> sorted = set.raw_top;
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(set.raw_top_quartiles.q1 == sorted[2]);
+  CHECK(set.raw_top_quartiles.median == sorted[4]);
+  CHECK(set.raw_top_quartiles.q3 == sorted[6]);
+  CHECK(DrawSetParams().seeds == 200);
+  p.seeds = 0;
+  CHECK(validate(p) == "seeds must be in [1, 10000], got 0");
+  CHECK_THROWS_AS(draw_set(p), ConfigError);
+  p.seeds = 3;
+  p.keys = 1;
+  CHECK(validate(p).rfind("keys must be in", 0) == 0);
 }

@@ -87,9 +87,10 @@ test('numbersOf walks the export, without strings and without the runs\' per-ste
 
 test('unsourced: the numbers of a sentence that the export does not hold', () => {
   const sources = sourcesOf(exportOf());
-  const sentence = 'unscaled reached smoothed loss 0.1 at a median of 121 steps over its 3 seeds (1 never got there and counts as '
-    + 'the slowest) vs 63 for scaled 1/√d_k: 58 steps later (1.92× as many steps). Counted over 3 seeds each, every seed of '
-    + 'unscaled (121 steps to never) was slower than every seed of scaled 1/√d_k (60–68 steps): all 9 pairs of seeds.';
+  const sentence = 'scaled 1/√d_k reached smoothed loss 0.1 at a median of 63 steps, 58 steps earlier than unscaled, which '
+    + 'reached it at a median of 121 steps over its 3 seeds (1 never got there and counts as the slowest): 1.92× as many steps. '
+    + 'Counted over 3 seeds each, every seed of scaled 1/√d_k (60–68 steps) was faster than every seed of unscaled (121 steps '
+    + 'to never): all 9 pairs of seeds.';
   assert.deepEqual(unsourced(sentence, sources), []);
   assert.deepEqual(unsourced('Stalls within 25 % for at least 50 steps above 0.1: unscaled in 1 of 3 seeds, from step 111 to the '
     + 'end (290 steps) at 0.238. Final smoothed loss: scaled 1/√d_k 0.000209, unscaled 0.00308.', sources), []);

@@ -48,9 +48,6 @@
  * Fewer than k steps are returned when the run diverges (see Trainer::step in src/core/train/trainer.hpp).
  */
 
-// The largest fixed set of draws lab.drawSet computes (each draw is one softmaxDemo).
-const MAX_DRAW_SET = 10000;
-
 function unwrap(result) {
   if (result && typeof result === 'object' && typeof result.error === 'string') throw new Error(result.error);
   return result;
@@ -153,21 +150,13 @@ export class Lab {
   softmaxDemo(options) { return unwrap(this.module.softmaxDemo(plain(options))); }
 
   /**
-   * A fixed set of the demo's draws: softmaxDemo of each seed 0 .. seeds - 1 at one dk, keys and alpha.
-   * @param {{dk?:number, keys?:number, alpha?:number, seeds:number}} options seeds: 1..10000
-   * @returns {{rawTop: Float64Array, rawJacobian: Float64Array, scaledJacobian: Float64Array}} (seeds) indexed by seed
+   * The explorer's fixed set of draws (src/core/lesson/draw_set.hpp): softmaxDemo's draw of each seed 0 .. seeds - 1
+   * at one dk, keys and alpha, and the quartiles of the raw top weight over the set.
+   * @param {{dk?:number, keys?:number, alpha?:number, seeds?:number}} options seeds: the core's default and range
+   * @returns {{rawTop: Float64Array, rawJacobian: Float64Array, scaledJacobian: Float64Array,
+   *   rawTopQuartiles: {q1:number, median:number, q3:number}}} the arrays (seeds) indexed by seed
    */
-  drawSet({ seeds, ...options }) {
-    if (!Number.isSafeInteger(seeds) || seeds < 1 || seeds > MAX_DRAW_SET) throw new Error(`seeds must be in [1, ${MAX_DRAW_SET}], got ${seeds}`);
-    const set = { rawTop: new Float64Array(seeds), rawJacobian: new Float64Array(seeds), scaledJacobian: new Float64Array(seeds) };
-    for (let seed = 0; seed < seeds; seed += 1) {
-      const demo = this.softmaxDemo({ ...plain(options), seed, top: 1 });
-      set.rawTop[seed] = demo.raw.max;
-      set.rawJacobian[seed] = demo.raw.jacobianNorm;
-      set.scaledJacobian[seed] = demo.scaled.jacobianNorm;
-    }
-    return set;
-  }
+  drawSet(options) { return unwrap(this.module.drawSet(plain(options))); }
 
   /**
    * Saturation statistics over many draws for each d_k.

@@ -27,12 +27,21 @@ Arg variant_label_arg(const VariantResult& v) {
 
 Message seeds_message(std::size_t n) { return Message("seeds").plural_by("n", static_cast<double>(n)); }
 
-Message difference(const VariantResult& v, bool cell) {
+// The table's cell, from the variant's own row: "58 steps later (1.92×)".
+Message difference(const VariantResult& v) {
   const double d = v.steps_earlier;
-  const Message times = Message(cell ? "times.short" : "times").with("ratio", Arg::value(v.ratio));
+  const Message times = Message("times.short").with("ratio", Arg::value(v.ratio));
   if (d == 0) return Message("difference.same").with("times", times);
   Message m(d > 0 ? "difference.later" : "difference.earlier");
   return m.plural_by("steps", std::fabs(d)).with("times", times);
+}
+
+// The answer's sentence, from the reference's side as the question asks it: "58 steps earlier than unscaled".
+Message reference_gap(const VariantResult& v) {
+  const double d = v.steps_earlier;  // the variant's median minus the reference's: > 0, the reference was first
+  if (d == 0) return Message("gap.same").with("label", variant_label_arg(v));
+  Message m(d > 0 ? "gap.earlier" : "gap.later");
+  return m.plural_by("steps", std::fabs(d)).with("label", variant_label_arg(v));
 }
 
 namespace {
@@ -115,7 +124,7 @@ Arg variant_seeds_arg(const VariantResult& v) {
 
 Arg variant_relation_arg(const VariantResult& v, int steps) {
   const auto judged = [&v](const char* key) {
-    return Message(key).with("difference", difference(v, /*cell=*/true)).with("ahead", Arg::count(v.pairs_ahead))
+    return Message(key).with("difference", difference(v)).with("ahead", Arg::count(v.pairs_ahead))
         .with("pairs", Arg::count(v.pairs));
   };
   switch (v.outcome) {

@@ -8,8 +8,10 @@ namespace sqrtdk {
 
 // "1 seed", "3 seeds".
 Message seeds_message(std::size_t n);
-// "57 steps later (1.93× as many steps)", "3 steps earlier (0.967× as many steps)"; in a table cell the ratio
-// alone: "57 steps later (1.93×)".
-Message difference(const VariantResult& v, bool cell);
+// The variant's table cell against the reference: "57 steps later (1.93×)", "3 steps earlier (0.967×)".
+Message difference(const VariantResult& v);
+// The reference against the variant, as the answer's sentence says it: "57 steps earlier than unscaled",
+// "3 steps later than QK-norm", "in the same number of steps as unscaled".
+Message reference_gap(const VariantResult& v);
 
 }  // namespace sqrtdk

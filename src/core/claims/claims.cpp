@@ -115,9 +115,11 @@ Message seed_list(const std::vector<int>& seeds) {
 struct Counted {
   Arg count, which;
 };
-Counted counted(const std::vector<bool>& holds) {
+// `seeds` are the seeds counted (all of the table's when empty), `holds` whether the claim holds on each.
+Counted counted(const std::vector<bool>& holds, const std::vector<int>& seeds = {}) {
   std::vector<int> yes, no;
-  for (std::size_t i = 0; i < holds.size(); ++i) (holds[i] ? yes : no).push_back(static_cast<int>(i));
+  for (std::size_t i = 0; i < holds.size(); ++i)
+    (holds[i] ? yes : no).push_back(seeds.empty() ? static_cast<int>(i) : seeds[i]);
   const int k = static_cast<int>(yes.size()), n = static_cast<int>(holds.size());
   Counted c{Message("claims.count").with("k", Arg::count(k)).with("n", Arg::count(n)), Message("claims.empty")};
   if (k > 0 && k < n)
@@ -146,6 +148,27 @@ Message counted_message(const char* key, const ClaimContext& c, Holds holds) {
   const Counted k = counted(yes);
   return Message(key).with("label", c.name).with("ref", c.ref_name).with("count", k.count).with("which", k.which)
       .with("threshold", Arg::value(c.thr));
+}
+
+// A claim about how a failure looks, counted over the seeds on which the variant did not learn only: "Of the 19
+// seeds on which unscaled did not learn, ... on 14 of them (all but seeds 12, 14, 15, 18, 19)".  A seed that
+// learned is not a failure, whatever its gradient did.
+template <class Holds>
+Message failures_message(const char* key, const ClaimContext& c, Holds holds) {
+  std::vector<int> failed;
+  std::vector<bool> yes;
+  for (int i = 0; i < c.n; ++i)
+    if (!learned(c.a[i], c.thr)) {
+      failed.push_back(i);
+      yes.push_back(holds(i));
+    }
+  if (failed.empty()) return Message();  // no failure to describe: the caption leaves the sentence out
+  const Counted k = counted(yes, failed);
+  const auto holding = static_cast<double>(std::count(yes.begin(), yes.end(), true));
+  return Message(key).with("label", c.name).with("ref", c.ref_name)
+      .with("failures", Message("seeds").plural_by("n", static_cast<double>(failed.size())))
+      .with("count", Message("claims.count.of_them").with("k", Arg::count(holding)))
+      .with("which", k.which);
 }
 
 Message learns_message(const ClaimContext& c) {
@@ -201,11 +224,11 @@ Message mechanism_message(const ClaimContext& c) {
           .with("range", span(c.a, gradient, kAll, false)).with("refRange", span(c.r, gradient, kAll, false));
     }
     case ClaimKind::qk_collapse:
-      return counted_message("claims.qk_collapse", c, [&](int i) { return c.a[i].qk_drop > c.claim.parameter; })
+      return failures_message("claims.qk_collapse", c, [&](int i) { return c.a[i].qk_drop > c.claim.parameter; })
           .with("times", Arg::value(c.claim.parameter));
     case ClaimKind::dead_jacobian: {
       const auto jacobian = [](const SeedOutcome& o) { return o.end_jacobian; };
-      return counted_message("claims.dead_jacobian", c, [&](int i) { return c.a[i].end_jacobian < c.claim.parameter; })
+      return failures_message("claims.dead_jacobian", c, [&](int i) { return c.a[i].end_jacobian < c.claim.parameter; })
           .with("window", Arg::count(kEndWindow)).with("bar", Arg::value(c.claim.parameter))
           .with("refRange", span(c.r, jacobian, kAll, false));
     }

@@ -76,11 +76,6 @@ double sorted_quantile(const std::vector<double>& v, double p) {
   return v[lo] + (h - static_cast<double>(lo)) * (v[hi] - v[lo]);
 }
 
-Quartiles quartiles(std::vector<double>& values) {
-  std::sort(values.begin(), values.end());
-  return {sorted_quantile(values, 0.25), sorted_quantile(values, 0.5), sorted_quantile(values, 0.75)};
-}
-
 // Per-draw statistics of one side (raw or scaled) of a sweep row, each (S).
 struct StatColumns {
   std::vector<double> max_weight, entropy, jacobian_norm;
@@ -117,6 +112,11 @@ void add_to_histogram(std::vector<int64_t>& counts, int64_t& below, int64_t& abo
 }
 
 }  // namespace
+
+Quartiles quartiles(std::vector<double>& values) {
+  std::sort(values.begin(), values.end());
+  return {sorted_quantile(values, 0.25), sorted_quantile(values, 0.5), sorted_quantile(values, 0.75)};
+}
 
 const char* to_string(DrawMethod method) { return method == DrawMethod::exact ? "exact" : "fast"; }
 

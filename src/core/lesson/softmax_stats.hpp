@@ -136,6 +136,9 @@ struct Quartiles {
   double q3 = 0.0;
 };
 
+// q1, median and q3 of values (S >= 1), which it sorts in place.
+Quartiles quartiles(std::vector<double>& values);
+
 struct SweepStats {
   Quartiles max_weight;
   Quartiles entropy;

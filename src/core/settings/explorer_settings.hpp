@@ -16,9 +16,10 @@ namespace explorer {
 inline constexpr RangeSetting dk{"dk", true, 128, 1, 4096, "query/key dimension"};
 inline constexpr RangeSetting keys{"keys", true, 50, 2, 10000, "number of keys"};
 inline constexpr RangeSetting draws{"draws", true, 2000, 1, 100000, "random draws of q and the keys"};
-// The default seed, 142, is the median draw of seeds 0-199 at the default d_k, keys and alpha, ranked by the raw
-// softmax's top weight (the lower of the two middle draws, web/src/explorer/draw-rank.js), so that the first draw a
-// learner sees is a typical one; seed 0 ranks 20th of those 200.  tests/node/draw_set.test.mjs recomputes it.
+// The default seed, 142, is the median draw of the fixed set (seeds 0-199, core/lesson/draw_set.hpp) at the default
+// d_k, keys and alpha, ranked by the raw softmax's top weight (the lower of the two middle draws,
+// web/src/explorer/draw-rank.js), so that the first draw a learner sees is a typical one; seed 0 ranks 20th of
+// those 200.  tests/node/draw_set.test.mjs recomputes it.
 inline constexpr RangeSetting seed{"seed", true, 142, 0, static_cast<double>(kMaxSeed), "seed of the draws"};
 inline constexpr RangeSetting alpha{"alpha", false, 0.5, 0, kMaxAlpha,
                                    "scale exponent of q.k / d_k^alpha (0.5: 1/sqrt(d_k))"};

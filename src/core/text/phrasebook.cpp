@@ -18,40 +18,41 @@ const std::vector<Phrase>& phrasebook() {
       {"single.seeds", "{label} reached smoothed loss {threshold} {at} ({seeds}: {range})."},
       {"single.never", "{missed}."},
 
-      // a variant against the reference: {result}, then what the seeds say
-      {"compare.result", "{label} reached smoothed loss {threshold} {at} vs {refSteps} for {ref}: {difference}."},
+      // a variant against the reference, said from the reference's side as the question asks it: {result}, then
+      // what the seeds say ({subject}: the reference, {other}: the variant)
+      {"compare.result", "{ref} reached smoothed loss {threshold} {refAt}, {gap}, which reached it {at}: {times}."},
       {"compare.clear.slower",
-       "{result} Counted {over}, every seed of {label} ({range}) was slower than every seed of {ref} "
-       "({refRange}): all {pairs} pairs of seeds; a "
+       "{result} Counted {over}, every seed of {subject} ({subjectRange}) was slower than every seed of {other} "
+       "({otherRange}): all {pairs} pairs of seeds; a "
        "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.clear.slower.most",
-       "{result} Counted {over}, {label} was slower than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range}; {ref}: {refRange}); a "
+       "{result} Counted {over}, {subject} was slower than {other} in {ahead} of the {pairs} pairs of seeds "
+       "({subject}: {subjectRange}; {other}: {otherRange}); a "
        "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.clear.faster.most",
-       "{result} Counted {over}, {label} was faster than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range}; {ref}: {refRange}); a "
+       "{result} Counted {over}, {subject} was faster than {other} in {ahead} of the {pairs} pairs of seeds "
+       "({subject}: {subjectRange}; {other}: {otherRange}); a "
        "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.clear.faster",
-       "{result} Counted {over}, every seed of {label} ({range}) was faster than every seed of {ref} "
-       "({refRange}): all {pairs} pairs of seeds; a "
+       "{result} Counted {over}, every seed of {subject} ({subjectRange}) was faster than every seed of {other} "
+       "({otherRange}): all {pairs} pairs of seeds; a "
        "clear difference (at least {share} % of the pairs, medians at least {clearRatio}× apart)."},
       {"compare.spread",
-       "{result} Within the spread of the seeds ({over}): {label} took {range} and {ref} {refRange}; {first}, "
+       "{result} Within the spread of the seeds ({over}): {subject} took {subjectRange} and {other} {otherRange}; {first}, "
        "the one with the lower median, got there first in {ahead} of the {pairs} pairs of seeds, fewer than the "
        "{share} % a clear difference needs."},
       {"compare.small.slower",
-       "{result} Counted {over}, every seed of {label} ({range}) was slower than every seed of {ref} "
-       "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
+       "{result} Counted {over}, every seed of {subject} ({subjectRange}) was slower than every seed of {other} "
+       "({otherRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.small.slower.most",
-       "{result} Counted {over}, {label} was slower than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range}; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
+       "{result} Counted {over}, {subject} was slower than {other} in {ahead} of the {pairs} pairs of seeds "
+       "({subject}: {subjectRange}; {other}: {otherRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster.most",
-       "{result} Counted {over}, {label} was faster than {ref} in {ahead} of the {pairs} pairs of seeds "
-       "({label}: {range}; {ref}: {refRange}), but the medians are less than {clearRatio}× apart."},
+       "{result} Counted {over}, {subject} was faster than {other} in {ahead} of the {pairs} pairs of seeds "
+       "({subject}: {subjectRange}; {other}: {otherRange}), but the medians are less than {clearRatio}× apart."},
       {"compare.small.faster",
-       "{result} Counted {over}, every seed of {label} ({range}) was faster than every seed of {ref} "
-       "({refRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
+       "{result} Counted {over}, every seed of {subject} ({subjectRange}) was faster than every seed of {other} "
+       "({otherRange}), all {pairs} pairs of seeds, but the medians are less than {clearRatio}× apart."},
       {"compare.never", "{missed}; {reached}."},
       {"compare.neither",
        "Neither {label} nor {ref} reached smoothed loss {threshold} in {steps} steps, so this run cannot say which "
@@ -90,6 +91,11 @@ const std::vector<Phrase>& phrasebook() {
       {"difference.earlier.one", "{steps} step earlier ({times})"},
       {"difference.earlier.other", "{steps} steps earlier ({times})"},
       {"times", "{ratio}× as many steps"},
+      {"gap.same", "in the same number of steps as {label}"},
+      {"gap.earlier.one", "{steps} step earlier than {label}"},
+      {"gap.earlier.other", "{steps} steps earlier than {label}"},
+      {"gap.later.one", "{steps} step later than {label}"},
+      {"gap.later.other", "{steps} steps later than {label}"},
       {"times.short", "{ratio}×"},
       {"range", "{low}–{high}"},
       {"steps_range", "{low}–{high} steps"},
@@ -463,10 +469,14 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.start_gradient",
        "At step 1 the q/k gradient of {label} was larger than that of {ref} on {count}{which} ({range} vs "
        "{refRange})."},
-      {"claims.qk_collapse", "The q/k gradient of {label} ended more than {times}× below its peak on {count}{which}."},
+      // how the failures look: counted over the seeds on which the variant did not learn
+      {"claims.count.of_them", "{k} of them"},
+      {"claims.qk_collapse",
+       "Of the {failures} on which {label} did not learn, its q/k gradient ended more than {times}× below its peak "
+       "on {count}{which}."},
       {"claims.dead_jacobian",
-       "Over the last {window} steps the softmax Jacobian of {label} (layer 1) was below {bar} on {count}{which} "
-       "({ref}: {refRange})."},
+       "Of the {failures} on which {label} did not learn, its softmax Jacobian (layer 1) was below {bar} over the "
+       "last {window} steps on {count}{which} ({ref}: {refRange})."},
 
       // joining the items of a list
       {"join.comma", ", "},

@@ -1,31 +1,12 @@
-// Where the explorer's one draw stands among many: the fixed set of draws is the demo's draw for each of the seeds
-// 0 .. DRAW_SET_SEEDS - 1 at the same d_k, number of keys and α (lab.drawSet), ranked by the raw softmax's
-// top weight, from the flattest to the sharpest.  The set's median draw is the one the explorer suggests, so that
-// the first draw a learner sees is a typical one, not an accident of one seed.  Pure: no DOM.
+// Where the explorer's one draw stands among many: the fixed set of draws is the demo's draw for each seed of the
+// core's set (lab.drawSet: seeds 0 .. 199 unless told, at the same d_k, number of keys and α), ranked by the raw
+// softmax's top weight, from the flattest to the sharpest.  The set's median draw is the one the explorer suggests,
+// so that the first draw a learner sees is a typical one, not an accident of one seed.  Pure: no DOM.
 
 import { curveDefinitions } from '../core-tables.js';
 
-/** The fixed set: seeds 0 .. DRAW_SET_SEEDS - 1. */
-export const DRAW_SET_SEEDS = 200;
-
 // What "saturated" means everywhere the lab says it (src/core/lesson/saturation.hpp): a top weight of at least this.
 const SATURATED = curveDefinitions.saturatedTopWeight;
-
-/**
- * q1, median, q3 of `values` by linear interpolation between order statistics (R's type 7, numpy's default):
- * the rule of the core's sweep quartiles (Quartiles in src/core/lesson/softmax_stats.hpp), so both read alike.
- * @param {ArrayLike<number>} values at least one  @returns {{q1: number, median: number, q3: number}}
- */
-export function quartiles(values) {
-  const sorted = Float64Array.from(values).sort();
-  const at = (p) => {
-    const position = p * (sorted.length - 1);
-    const below = Math.floor(position);
-    const above = Math.min(below + 1, sorted.length - 1);
-    return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
-  };
-  return { q1: at(0.25), median: at(0.5), q3: at(0.75) };
-}
 
 /**
  * The set's draws ordered from the flattest raw softmax to the sharpest (by top weight; equal weights by seed).
@@ -48,7 +29,8 @@ export function medianDraw(set) {
 /**
  * Where a draw stands in the set.  A draw of the set has its place in the ranking; a draw outside it (a seed
  * past the set) is placed after every set draw whose raw top weight is smaller.
- * @param {{rawTop: ArrayLike<number>, rawJacobian: ArrayLike<number>, scaledJacobian: ArrayLike<number>}} set
+ * @param {{rawTop: ArrayLike<number>, rawJacobian: ArrayLike<number>, scaledJacobian: ArrayLike<number>,
+ *   rawTopQuartiles: {q1, median, q3}}} set lab.drawSet's result
  * @param {{seed: number, rawTop: number}} draw the shown draw
  * @returns {{size, rank, inSet, flatter, median: {seed, rank}, top: {q1, median, q3}, saturated,
  *   rawPassesMore, rawPassesMoreSaturated}} flatter: set draws with a smaller raw top weight; saturated: set
@@ -72,6 +54,6 @@ export function drawStanding(set, draw) {
       if (isSaturated) rawPassesMoreSaturated += 1;
     }
   }
-  return { size, rank, inSet, flatter, median: medianDraw(set), top: quartiles(set.rawTop), saturated,
+  return { size, rank, inSet, flatter, median: medianDraw(set), top: set.rawTopQuartiles, saturated,
     rawPassesMore, rawPassesMoreSaturated };
 }

@@ -10,7 +10,7 @@ import { variantColour } from '../ui/palette.js';
 import { LineChart } from '../charts/line-chart.js';
 import { HistogramChart, shareBeyond } from '../charts/histogram.js';
 import { drawNotes, exerciseDkNote, tailNote } from './softmax-notes.js';
-import { DRAW_SET_SEEDS, drawStanding, medianDraw } from './draw-rank.js';
+import { drawStanding, medianDraw } from './draw-rank.js';
 import { downloadBlob } from '../export/download.js';
 import { EXPLORER_SETTINGS, MAX_SEED, PROPERTY_BY_KEY, rangeOf } from '../state/properties.js';
 import { SoftmaxPrintout, alphaText } from './softmax-printout.js';
@@ -236,9 +236,9 @@ export class SoftmaxPanel {
     this._renderDrawNote();
   }
 
-  /** The fixed set of draws at the current d_k, keys and alpha (seeds 0 .. DRAW_SET_SEEDS - 1). */
+  /** The fixed set of draws at the current d_k, keys and alpha (the core's seeds 0 .. 199). */
   _requestDrawSet(state) {
-    const options = { dk: state.dk, keys: state.keys, alpha: state.alpha, seeds: DRAW_SET_SEEDS };
+    const options = { dk: state.dk, keys: state.keys, alpha: state.alpha };
     this.helper.latest('draw-set', { type: 'drawSet', options }).then((reply) => {
       if (!reply) return;
       this.drawSet = { options, set: reply.result };
