@@ -186,7 +186,8 @@ TEST_CASE("a clear difference: the reference N steps earlier, the ratio, the pai
   CHECK(a.steps_earlier == 60.0);
   CHECK(a.sentences.at(0) ==
         "scaled 1/√d_k reached smoothed loss 0.1 at a median of 60 steps, 60 steps earlier than unscaled, which reached "
-        "it at a median of 120 steps: 2× as many steps. Counted over 3 seeds each, every seed of scaled 1/√d_k (50–70 "
+        "it at a median of 120 steps; unscaled took 2× as many steps as scaled 1/√d_k. Counted over 3 seeds each, "
+        "every seed of scaled 1/√d_k (50–70 "
         "steps) was faster than every seed of unscaled (100–140 steps): all 9 pairs of seeds; a clear difference (at "
         "least 90 % of the pairs, medians at least 1.25× apart).");
   CHECK(a.sentences.at(1) ==
@@ -200,8 +201,8 @@ TEST_CASE("a clear difference: the reference N steps earlier, the ratio, the pai
   const Answer earlier = answer_of({unscaled({100, 120, 140}), scaled({50, 60, 70})});
   CHECK(earlier.outcome == Outcome::clear);
   CHECK_THAT(earlier.sentences.at(0), Contains("unscaled reached smoothed loss 0.1 at a median of 120 steps, 60 steps later "
-                                               "than scaled 1/√d_k, which reached it at a median of 60 steps: 0.5× as many "
-                                               "steps. Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower"));
+                                               "than scaled 1/√d_k, which reached it at a median of 60 steps; scaled 1/√d_k "
+                                               "took 0.5× as many steps as unscaled. Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower"));
 }
 
 TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
@@ -209,7 +210,7 @@ TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
   CHECK(a.outcome == Outcome::within_spread);
   CHECK(a.sentences.at(0) ==
         "scaled 1/√d_k reached smoothed loss 0.1 at a median of 80 steps, 20 steps earlier than unscaled, which reached "
-        "it at a median of 100 steps: 1.25× as many steps. Within the spread of the seeds (over 3 seeds each): scaled "
+        "it at a median of 100 steps; unscaled took 1.25× as many steps as scaled 1/√d_k. Within the spread of the seeds (over 3 seeds each): scaled "
         "1/√d_k took 50–110 steps and unscaled 70–130 steps; scaled 1/√d_k, the one with the lower median, got there "
         "first in 6 of the 9 pairs of seeds, fewer than the 90 % a clear difference needs.");
   CHECK(variant_relation_cell(a.variants[1], 400) == "20 steps later (1.25×), in only 6 of 9 pairs of seeds");
@@ -221,7 +222,7 @@ TEST_CASE("seeds apart but medians close: the pairs counted and the medians' dis
   CHECK(a.outcome == Outcome::small);
   CHECK(a.sentences.at(0) ==
         "scaled 1/√d_k reached smoothed loss 0.1 at a median of 90 steps, 4 steps later than unscaled, which reached it "
-        "at a median of 86 steps: 0.956× as many steps. Counted over 3 seeds each, every seed of scaled 1/√d_k (88–92 "
+        "at a median of 86 steps; unscaled took 0.956× as many steps as scaled 1/√d_k. Counted over 3 seeds each, every seed of scaled 1/√d_k (88–92 "
         "steps) was slower than every seed of unscaled (85–87 steps), all 9 pairs of seeds, but the medians are less "
         "than 1.25× apart.");
   CHECK_THAT(a.sentences.at(0), !Contains("equally fast"));
@@ -233,7 +234,7 @@ TEST_CASE("one seed: no spread to judge", "[analysis]") {
   CHECK(a.outcome == Outcome::one_seed);
   CHECK(a.sentences.at(0) ==
         "scaled 1/√d_k reached smoothed loss 0.1 at step 81, 178 steps earlier than unscaled, which reached it at step "
-        "259: 3.2× as many steps. One seed: no spread to judge whether the difference is clear.");
+        "259; unscaled took 3.2× as many steps as scaled 1/√d_k. One seed: no spread to judge whether the difference is clear.");
   CHECK(a.sentences.back() == "Final smoothed loss: scaled 1/√d_k 0.01, unscaled 0.01.");
 }
 

@@ -84,7 +84,7 @@ TEST_CASE("SGD's box says large logits, saturation and the dying gradient togeth
     if (m.key == "mech.why.sgd.chain") chain = english(Arg(m));
   INFO(chain);
   CHECK(chain.rfind("Measured at the start and at the end (not when each happened): unscaled's logits grew (logit spread ", 0) == 0);
-  CHECK(chain.find("at the end layer 1's softmax was, with its |J|_F at ") != std::string::npos);
+  CHECK(chain.find("at the end layer 1's softmax was saturated, with its |J|_F at ") != std::string::npos);
   CHECK(chain.find("at step 1 no layer was saturated (layer 1 0.5 · layer 2 0.5; scaled 1/√d_k: layer 1 0.4 · layer 2 0.5)") != std::string::npos);
   CHECK(chain.find("they do not isolate which caused which.") != std::string::npos);  // read together, not as a cause
   // Saturated from step 1 (top weight 0.95 throughout): no chain; nor under Adam; nor when a seed learned.

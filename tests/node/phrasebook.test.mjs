@@ -259,7 +259,7 @@ describe('other languages', () => {
     assert.equal(formatValue(2.0345e-5, 'de'), '2,03×10⁻⁵');
     assert.equal(formatCount(119.5, 'de'), '119,5');
     const clear = localizeAnswer(corpus[0], 'de', PHRASEBOOK);
-    assert.match(clear.sentences[0], /^scaled 1\/√d_k reached smoothed loss 0,1 at a median of 72 steps, 59 steps earlier than unscaled, which reached it at a median of 131 steps: 1,82× as many steps\./);
+    assert.match(clear.sentences[0], /^scaled 1\/√d_k reached smoothed loss 0,1 at a median of 72 steps, 59 steps earlier than unscaled, which reached it at a median of 131 steps; unscaled took 1,82× as many steps as scaled 1\/√d_k\./);
     assert.equal(clear.variants[1].cells.relation, '59 steps later (1,82×), in 9 of 9 pairs of seeds');
   });
 
@@ -301,11 +301,11 @@ describe('the page asks for messages and shows the answer in the element\'s lang
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(requests[0].messages, true);
     assert.equal(Object.hasOwn(shown[0], 'messages'), false);
-    assert.match(shown[0].sentences[0], /: 1,81× as many steps\./);
+    assert.match(shown[0].sentences[0], /; unscaled took 1,81× as many steps as scaled 1\/√d_k\./);
     assert.match(shown[0].variants[1].cells.relation, /^54 steps later \(1,81×\), in \d+ of \d+ pairs of seeds$/);
     assert.equal(client.answer, client.answer);  // rendered once per answer and language
     client.update(slots, state, 'en');
-    assert.match(client.answer.sentences[0], /: 1\.81× as many steps\./);
+    assert.match(client.answer.sentences[0], /; unscaled took 1\.81× as many steps as scaled 1\/√d_k\./);
     assert.equal(requests.length, 1);  // the same runs: no new request, the same answer in another language
   });
 
@@ -317,11 +317,11 @@ describe('the page asks for messages and shows the answer in the element\'s lang
     client.update(slots, state, 'de');
     await new Promise((resolve) => setImmediate(resolve));
     const [detail] = published;
-    assert.match(detail.sentence, /: 1,81× as many steps\./);
+    assert.match(detail.sentence, /; unscaled took 1,81× as many steps as scaled 1\/√d_k\./);
     assert.equal(detail.sentence, detail.sentences.join(' '));
     assert.equal(Object.hasOwn(detail, 'messages'), false);
     assert.equal(requests.length, 1);  // the box and the event: one request
     client.update(slots, state, 'en');
-    assert.match(comparisonDetail(client.answer, state).sentence, /: 1\.81× as many steps\./);
+    assert.match(comparisonDetail(client.answer, state).sentence, /; unscaled took 1\.81× as many steps as scaled 1\/√d_k\./);
   });
 });

@@ -78,7 +78,7 @@ test('four variants, one seed: the sentences use the table\'s display names and 
   for (const [i, v] of ['unscaled', 'alpha', 'qknorm'].entries()) {
     // From the reference's side ("scaled 1/√d_k reached ..., N steps earlier than unscaled, ..."), or the
     // variant's when it did not reach the threshold ("unscaled did not reach ...").
-    const gap = new RegExp(`^scaled 1/√d_k reached smoothed loss 0\\.1 at step \\d+, (\\d+ steps? (earlier|later) than|in the same number of steps as) ${LABELS[v].replace(/[/^.()]/g, '\\$&')}, which reached it at step \\d+: [\\d.]+× as many steps\\.`);
+    const gap = new RegExp(`^scaled 1/√d_k reached smoothed loss 0\\.1 at step \\d+, (\\d+ steps? (earlier|later) than|in the same number of steps as) ${LABELS[v].replace(/[/^.()]/g, '\\$&')}, which reached it at step \\d+; ${LABELS[v].replace(/[/^.()]/g, '\\$&')} took [\\d.]+× as many steps as scaled 1/√d_k\\.`);
     assert.ok(gap.test(a.sentences[i]) || a.sentences[i].startsWith(`${LABELS[v]} did not reach`), a.sentences[i]);
     assert.match(a.sentences[i], /One seed: no spread to judge whether the difference is clear\.$/);
   }
@@ -93,7 +93,7 @@ test('GPT init, two seeds: each seed\'s steps, N steps and the ratio, and a verd
   const sentence = a.sentences[0];
   // From the question's side: the reference (scaled) first, then how many steps earlier (or later) than unscaled.
   assert.match(sentence, /^scaled 1\/√d_k reached smoothed loss 0\.1 at a median of [\d.]+ steps, /);
-  assert.match(sentence, /([\d.]+ steps? (later|earlier) than|in the same number of steps as) unscaled, which reached it at a median of [\d.]+ steps[^:]*: [\d.]+× as many steps\./);
+  assert.match(sentence, /([\d.]+ steps? (later|earlier) than|in the same number of steps as) unscaled, which reached it at a median of [\d.]+ steps[^;]*; unscaled took [\d.]+× as many steps as scaled 1\/√d_k\./);
   assert.match(sentence, /Counted over 2 seeds each, |Within the spread of the seeds \(over /);
   assert.doesNotMatch(sentence, /A clear difference|Small but consistent|equally fast/);  // counts, not verdicts
   assert.doesNotMatch(sentence, /no clear difference \(ratio|seed ranges apart/);

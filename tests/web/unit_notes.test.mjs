@@ -19,7 +19,7 @@ test('startNote: the predicted logit std and the measured step-1 entropy; satura
 
 test('explorer notes: tails against the normal, and the Jacobian norms at the exercise d_k', async () => {
   const { exerciseDkNote, tailNote } = await import('../../web/src/explorer/softmax-notes.js');
-  assert.match(tailNote(0.003, 128), /^0\.3 % of samples lie more than 3 standard deviations \(3σ\) from 0 \(a normal: 0\.27 %\): less than twice a normal's share$/);
+  assert.match(tailNote(0.003, 128), /^0\.3 % of samples lie more than 3 standard deviations \(3σ\) from 0 \(a normal: 0\.27 %\): less than twice a normal's share, which this page reads as tails like the dashed normal curve's \(no heavy tail of large scores\)$/);
   assert.match(tailNote(0.012, 1), /at d_k = 1, q·k is a sum of only 1 product of two normals, which is not normal/);
   // The sweep's rows: median top weight and |J|_F, raw and scaled.  Saturated means a top weight of at least
   // the core's bar (0.9), as the training notes judge it, not a |J|_F rule.

@@ -88,7 +88,7 @@ test('numbersOf walks the export, without strings and without the runs\' per-ste
 test('unsourced: the numbers of a sentence that the export does not hold', () => {
   const sources = sourcesOf(exportOf());
   const sentence = 'scaled 1/√d_k reached smoothed loss 0.1 at a median of 63 steps, 58 steps earlier than unscaled, which '
-    + 'reached it at a median of 121 steps over its 3 seeds (1 never got there and counts as the slowest): 1.92× as many steps. '
+    + 'reached it at a median of 121 steps over its 3 seeds (1 never got there and counts as the slowest); unscaled took 1.92× as many steps as scaled 1/√d_k. '
     + 'Counted over 3 seeds each, every seed of scaled 1/√d_k (60–68 steps) was faster than every seed of unscaled (121 steps '
     + 'to never): all 9 pairs of seeds.';
   assert.deepEqual(unsourced(sentence, sources), []);

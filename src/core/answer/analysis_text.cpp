@@ -112,14 +112,16 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
     default: break;
   }
   // Written from the reference's side, as the question asks it: "scaled reached ... at a median of 63 steps, 58
-  // steps earlier than unscaled, which reached it at a median of 121 steps: 1.92× as many steps."
+  // steps earlier than unscaled, which reached it at a median of 121 steps; unscaled took 1.92× as many steps as
+  // scaled."
   const Message result = Message("compare.result")
                              .with("ref", variant_label_arg(ref))
                              .with("threshold", Arg::value(a.threshold))
                              .with("refAt", reached_at(ref))
                              .with("gap", reference_gap(v))
                              .with("at", reached_at(v))
-                             .with("times", Message("times").with("ratio", Arg::value(v.ratio)));
+                             .with("label", variant_label_arg(v))
+                             .with("ratio", Arg::value(v.ratio));
   // The counts from the same side: the reference first.  v.steps_earlier > 0: the variant's median is later.
   const char* slower_or_faster = v.steps_earlier > 0 ? ".faster" : ".slower";
   // Every pair ordered: "every seed of A was faster than every seed of B: all 9 pairs of seeds"; most: "in 99

@@ -230,6 +230,7 @@ Message mechanism_message(const ClaimContext& c) {
       const auto jacobian = [](const SeedOutcome& o) { return o.end_jacobian; };
       return failures_message("claims.dead_jacobian", c, [&](int i) { return c.a[i].end_jacobian < c.claim.parameter; })
           .with("window", Arg::count(kEndWindow)).with("bar", Arg::value(c.claim.parameter))
+          .with("seeds", Arg::count(c.n))
           .with("refRange", span(c.r, jacobian, kAll, false));
     }
     default: return Message();

@@ -20,7 +20,9 @@ const std::vector<Phrase>& phrasebook() {
 
       // a variant against the reference, said from the reference's side as the question asks it: {result}, then
       // what the seeds say ({subject}: the reference, {other}: the variant)
-      {"compare.result", "{ref} reached smoothed loss {threshold} {refAt}, {gap}, which reached it {at}: {times}."},
+      {"compare.result",
+       "{ref} reached smoothed loss {threshold} {refAt}, {gap}, which reached it {at}; {label} took {ratio}× as many "
+       "steps as {ref}."},
       {"compare.clear.slower",
        "{result} Counted {over}, every seed of {subject} ({subjectRange}) was slower than every seed of {other} "
        "({otherRange}): all {pairs} pairs of seeds; a "
@@ -90,7 +92,6 @@ const std::vector<Phrase>& phrasebook() {
       {"difference.later.other", "{steps} steps later ({times})"},
       {"difference.earlier.one", "{steps} step earlier ({times})"},
       {"difference.earlier.other", "{steps} steps earlier ({times})"},
-      {"times", "{ratio}× as many steps"},
       {"gap.same", "in the same number of steps as {label}"},
       {"gap.earlier.one", "{steps} step earlier than {label}"},
       {"gap.earlier.other", "{steps} steps earlier than {label}"},
@@ -153,7 +154,8 @@ const std::vector<Phrase>& phrasebook() {
        "any."},
       {"definition.stall",
        "at least {minSteps} steps in which the smoothed loss stays above {threshold} and within {band} % (its "
-       "highest at most {highest}× its lowest): the curve is flat where it should be falling. Shown: a run's longest "
+       "highest at most {highest}× its lowest): the curve is flat where it should be falling, what the lesson calls a "
+       "plateau. Shown: a run's longest "
        "one, where it starts, how long it lasts and its level (median)."},
       {"definition.final_level", "the smoothed loss at the run's last step."},
       {"definition.clear_difference",
@@ -376,7 +378,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.sgd.chain",
        "Measured at the start and at the end (not when each happened): {label}'s logits grew (logit spread {spread} "
        "in steps 1–{window}, {spreadEnd} in the last {window}); at step 1 no layer was saturated ({startTop}; "
-       "{ref}: {refStartTop}), at the end layer {layer}'s softmax was, with its |J|_F at {jacobianEnd}; and the q/k "
+       "{ref}: {refStartTop}), at the end layer {layer}'s softmax was saturated, with its |J|_F at {jacobianEnd}; and the q/k "
        "gradient ended {drop} below its peak while the loss ended above {threshold}, which passes the page's test "
        "for the lesson's dying gradient. These runs show these together; they do not isolate which caused which."},
       {"mech.why.adam.logits",
@@ -472,11 +474,11 @@ const std::vector<Phrase>& phrasebook() {
       // how the failures look: counted over the seeds on which the variant did not learn
       {"claims.count.of_them", "{k} of them"},
       {"claims.qk_collapse",
-       "Of the {failures} on which {label} did not learn, its q/k gradient ended more than {times}× below its peak "
-       "on {count}{which}."},
+       "Of the {failures} on which {label} did not learn, its q/k gradient ended more than {times}× below its own "
+       "peak (a drop against itself, not a comparison with {ref}) on {count}{which}."},
       {"claims.dead_jacobian",
-       "Of the {failures} on which {label} did not learn, its softmax Jacobian (layer 1) was below {bar} over the "
-       "last {window} steps on {count}{which} ({ref}: {refRange})."},
+       "Of the {failures} on which {label} did not learn, the gradient through its layer-1 softmax (|J|_F, at most 1) "
+       "was below {bar} over the last {window} steps on {count}{which} ({ref}, all {seeds}: {refRange})."},
 
       // joining the items of a list
       {"join.comma", ", "},

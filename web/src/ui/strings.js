@@ -196,7 +196,7 @@ export const STRINGS = Object.freeze({
   // ---- the explorer's notes, written from the numbers it measured (explorer/softmax-notes.js) ----
   softmaxNotes: {
     tail: (percent, normalPercent) => `${percent} % of samples lie more than 3 standard deviations (3σ) from 0 (a normal: ${normalPercent} %)`,
-    tailNormal: (measured) => `${measured}: less than twice a normal's share`,
+    tailNormal: (measured) => `${measured}: less than twice a normal's share, which this page reads as tails like the dashed normal curve's (no heavy tail of large scores)`,
     tailNotNormal: (measured, dk, count, lang) => `${measured}: at d_k = ${dk}, q·k is a sum of only `
       + `${plural(lang, count, { one: `${dk} product`, other: `${dk} products` })} of two normals, `
       + 'which is not normal (peaked, heavy-tailed); the dashed curve only matches its variance, and the sum approaches it as d_k grows',
@@ -211,8 +211,8 @@ export const STRINGS = Object.freeze({
     evenRow: (keys, value) => `|J|_F also shrinks as a row gets longer: ${keys} keys sharing the weight evenly give ${value}, so compare raw with scaled at the same number of keys.`,
     // Where the shown draw stands among the fixed set of draws (explorer/draw-rank.js).
     drawSet: (size, last) => `the ${size} draws of seeds 0–${last}`,
-    standingMedian: ({ seed, rank, size, set, dk, keys, opens }) => `Seed ${seed} is the median draw of ${set} at d_k = ${dk} with ${keys} keys: `
-      + `rank ${rank} of ${size}, ranked by the raw softmax’s top weight from the flattest (1) to the sharpest (${size})`
+    standingMedian: ({ seed, rank, size, set, dk, keys, opens }) => `Seed ${seed} is the median draw of ${set} at d_k = ${dk} with ${keys} keys `
+      + `(${size % 2 ? 'the middle one' : 'the lower of the two middle ones'}): rank ${rank} of ${size}, ranked by the raw softmax’s top weight from the flattest (1) to the sharpest (${size})`
       + `${opens ? '. The explorer opens on the median draw, so that its first draw is a typical one.' : '.'}`,
     standingRank: ({ seed, rank, size, set, dk, keys, flatter }) => `Seed ${seed} is one draw: among ${set} at d_k = ${dk} with ${keys} keys, `
       + `ranked by the raw softmax’s top weight from the flattest (1) to the sharpest (${size}), it has rank ${rank} of ${size} `
