@@ -19,6 +19,7 @@
 #include "core/settings/attention_scale.hpp"
 #include "core/claims/claims.hpp"
 #include "core/claims/scenarios.hpp"
+#include "core/text/number_text.hpp"
 #include "core/text/phrasebook.hpp"
 #include "core/train/trainer.hpp"
 
@@ -295,6 +296,21 @@ TEST_CASE("how a failure looks is counted over the failed seeds only: a seed tha
   CHECK(caption.find(of + "the gradient through its layer-1 softmax (|J|_F, at most 1) was below 0.001 over the last 50 "
                      "steps on " +
                      std::to_string(dead) + " of them") != std::string::npos);
+}
+
+TEST_CASE("a claim that one variant starts sharper says by how much, seed by seed", "[scenarios][claims]") {
+  for (const char* id : {"gpt-init", "large-dk"}) {
+    const std::vector<SeedOutcome>& scaled = table_of(id, "scaled");
+    const std::vector<SeedOutcome>& unscaled = table_of(id, "unscaled");
+    double lo = 1e9, hi = -1e9;
+    for (std::size_t i = 0; i < scaled.size(); ++i) {
+      lo = std::min(lo, scaled[i].start_entropy - unscaled[i].start_entropy);
+      hi = std::max(hi, scaled[i].start_entropy - unscaled[i].start_entropy);
+    }
+    const std::string caption = scenario_caption(*find_scenario(id));
+    CAPTURE(id, caption);
+    CHECK(caption.find("seed by seed lower by " + format_number(lo) + "–" + format_number(hi) + " nats") != std::string::npos);
+  }
 }
 
 TEST_CASE("captions state counts and nothing beyond: no verdict words, layers from 1, seeds named where they differ",

@@ -77,19 +77,26 @@ const MeasuredVariant* find_variant(const MeasuredScenario& m, const std::string
   return nullptr;
 }
 
-// The range "59–75" (or "61") of the values picked by `get` from the seeds where `keep` holds, as an argument.
-template <class Get, class Keep>
-Arg span(const std::vector<SeedOutcome>& seeds, Get get, Keep keep, bool steps) {
+// The range "59–75" (or "61") of values (steps: as counts), as an argument; empty for no values.
+Arg values_span(const std::vector<double>& values, bool steps) {
   double lo = kNever, hi = -kNever;
-  for (const SeedOutcome& o : seeds)
-    if (keep(o)) {
-      lo = std::min(lo, get(o));
-      hi = std::max(hi, get(o));
-    }
+  for (double x : values) {
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  }
   if (lo > hi) return Arg::verbatim("");
   const auto arg = [&](double x) { return steps ? Arg::count(x) : Arg::value(x); };
   if (steps ? lo == hi : format_number(lo) == format_number(hi)) return arg(lo);  // the same as written
   return Message("range").with("low", arg(lo)).with("high", arg(hi));
+}
+
+// The range of the values picked by `get` from the seeds where `keep` holds.
+template <class Get, class Keep>
+Arg span(const std::vector<SeedOutcome>& seeds, Get get, Keep keep, bool steps) {
+  std::vector<double> values;
+  for (const SeedOutcome& o : seeds)
+    if (keep(o)) values.push_back(get(o));
+  return values_span(values, steps);
 }
 
 double median_steps(const std::vector<SeedOutcome>& seeds, double threshold) {
@@ -214,8 +221,11 @@ Message mechanism_message(const ClaimContext& c) {
   switch (c.claim.kind) {
     case ClaimKind::start_sharper: {
       const auto entropy = [](const SeedOutcome& o) { return o.start_entropy; };
+      std::vector<double> gaps;  // seed by seed: how much lower the variant's entropy is, the size of the claim
+      for (int i = 0; i < c.n; ++i) gaps.push_back(c.r[i].start_entropy - c.a[i].start_entropy);
       return counted_message("claims.start_sharper", c, [&](int i) { return c.a[i].start_entropy < c.r[i].start_entropy; })
-          .with("range", span(c.a, entropy, kAll, false)).with("refRange", span(c.r, entropy, kAll, false));
+          .with("range", span(c.a, entropy, kAll, false)).with("refRange", span(c.r, entropy, kAll, false))
+          .with("gap", values_span(gaps, false));
     }
     case ClaimKind::start_gradient: {
       const auto gradient = [](const SeedOutcome& o) { return o.start_qk_gradient; };
