@@ -375,3 +375,16 @@ TEST_CASE("the JSON member holds every reading as a number: the sentences' sourc
   CHECK(has("\"peakSpreadStep\":" + JsonWriter(false).value(u.peak_spread_step.at(0)).str()));
   CHECK(has("\"startTopByLayer\":[" + JsonWriter(false).value(u.start_top.at(0)).str() + ","));
 }
+
+TEST_CASE("the Jacobian note reads every variant in one layer: the one where any variant's |J|_F ends smallest",
+          "[mechanism]") {
+  std::vector<VariantCurves> vs = exercise(2.2, 0.01);
+  for (RunCurve& r : vs[1].runs) logits_grow(r);  // unscaled's layer 1 ends near 0; scaled's layers do not
+  const MechanismReading r = read_mechanism(vs, compare_runs(vs, 0.1, 200), MechanismSetting{});
+  std::string note;
+  for (const Message& m : r.jacobian)
+    if (m.key == "mech.jacobian") note = english(Arg(m));
+  INFO(note);
+  CHECK(note.find("In layer 1, where unscaled's |J|_F ends smallest (the lowest of any variant's), steps 1–") != std::string::npos);
+  CHECK(note.find("(layer ") == std::string::npos);  // one layer for all: no per-variant layer labels
+}

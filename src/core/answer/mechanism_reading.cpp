@@ -235,20 +235,28 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
 }
 
 void jacobian_sentences(MechanismReading& out, const Answer& a, const MechanismSetting& s) {
+  // Every variant read in one layer, compared with itself: the layer where the smallest final |J|_F of any
+  // variant is (unscaled's, as a rule).
+  std::size_t lowest = out.variants.size();
+  for (std::size_t i = 0; i < out.variants.size(); ++i)
+    if (out.variants[i].runs > 0 && (lowest == out.variants.size() || out.variants[i].late_jacobian < out.variants[lowest].late_jacobian))
+      lowest = i;
+  if (lowest == out.variants.size()) return;
+  const int layer = out.variants[lowest].jacobian_layer;
   std::vector<Arg> early, late;
   for (std::size_t i = 0; i < out.variants.size(); ++i) {
     const VariantMechanism& v = out.variants[i];
     if (v.runs == 0) continue;
     const Arg label = variant_label_arg(a.variants[i]);
-    const Arg layer = Arg::count(v.jacobian_layer + 1);
-    early.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.early_jacobian)).with("layer", layer));
-    late.push_back(Message("mech.item.layer").with("label", label).with("value", Arg::value(v.late_jacobian)).with("layer", layer));
+    early.push_back(Message("mech.item").with("label", label).with("value", Arg::value(in_layer(v.early_jacobian_by_layer, layer))));
+    late.push_back(Message("mech.item").with("label", label).with("value", Arg::value(in_layer(v.late_jacobian_by_layer, layer))));
     out.jacobian.push_back(Message("mech.top").with("label", label).with("start", top_by_layer(v.start_top, true))
                                .with("end", top_by_layer(v.late_top, true)).with("window", Arg::count(a.defs.window)));
   }
   if (early.empty()) return;
   out.jacobian.insert(out.jacobian.begin(),
                       Message("mech.jacobian").with("window", Arg::count(a.defs.window)).with("early", Arg::list("join.dot", early))
+                          .with("layer", Arg::count(layer + 1)).with("lowest", variant_label_arg(a.variants[lowest]))
                           .with("late", Arg::list("join.dot", late)).with("keys", Arg::count(s.keys))
                           .with("uniform", Arg::value(even_row_jacobian_norm(s.keys))));
 }

@@ -346,7 +346,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.jacobian",
        "The softmax Jacobian's norm |J|_F, the mean over a layer's attention rows: 0 when one key takes all the "
        "weight, √(n−1)/n (about 1/√n) when n keys share it evenly, so it shrinks as rows get longer (the rows here "
-       "have 1 to {keys} keys; {keys} even keys give {uniform}). In the layer where each variant's |J|_F ends smallest, steps 1–{window}: {early}; the last {window} steps: "
+       "have 1 to {keys} keys; {keys} even keys give {uniform}). In layer {layer}, where {lowest}'s |J|_F ends smallest (the lowest of any variant's), steps 1–{window}: {early}; the last {window} steps: "
        "{late}."},
       {"mech.top",
        "{label}'s top weight per layer (the largest softmax weight of a row, the mean over all of the layer's rows, "
@@ -475,11 +475,11 @@ const std::vector<Phrase>& phrasebook() {
       // how the failures look: counted over the seeds on which the variant did not learn
       {"claims.count.of_them", "{k} of them"},
       {"claims.qk_collapse",
-       "Of the {failures} on which {label} did not learn, its q/k gradient ended more than {times}× below its own "
-       "peak (a drop against itself, not a comparison with {ref}) on {count}{which}."},
+       "Of the {failures} on which {label} did not learn, {count}{which} ended with a q/k gradient (smoothed, at the "
+       "last step) more than {times}× below its own peak: a drop against itself, not a comparison with {ref}."},
       {"claims.dead_jacobian",
-       "Of the {failures} on which {label} did not learn, the gradient through its layer-1 softmax (|J|_F, at most 1) "
-       "was below {bar} over the last {window} steps on {count}{which} ({ref}, all {seeds}: {refRange})."},
+       "Of the {failures} on which {label} did not learn, {count}{which} had a layer-1 softmax |J|_F (0 when one key "
+       "takes all the weight) below {bar} on average over the last {window} steps ({ref}, all {seeds}: {refRange})."},
 
       // joining the items of a list
       {"join.comma", ", "},
