@@ -49,6 +49,12 @@ export class Glossary {
       ...ids.map((id) => this._button(id, 'term'))]);
   }
 
+  /** The same links inline, for right after the text that first uses the terms (a panel's lede). */
+  firstTerms(ids) {
+    return h('span', { class: 'terms-first' }, [' ', T.termsFirst, ' ',
+      ...ids.flatMap((id, i) => [i ? ' · ' : '', this._button(id, 'term')])]);
+  }
+
   /** A small "?" that leads to the entry `id`; for beside a chart's title. */
   link(id) { return this._button(id, 'link'); }
 

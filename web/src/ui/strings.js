@@ -464,6 +464,7 @@ export const STRINGS = Object.freeze({
     source: 'Source:',
     title: (count, lang) => (count === null ? 'Glossary' : `Glossary: the ${formatNumber(count, lang)} terms this lab uses`),
     termsUsed: 'Terms used in this panel (each opens its entry in the glossary):',
+    termsFirst: 'Words met here, in the glossary:',
     whatIs: (term) => `What is ${term}? (glossary)`,
     failed: (message) => `The glossary could not be loaded: ${message}`,
   },
