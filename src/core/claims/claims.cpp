@@ -175,7 +175,7 @@ Message failures_message(const char* key, const ClaimContext& c, Holds holds) {
   return Message(key).with("label", c.name).with("ref", c.ref_name)
       .with("failures", Message("seeds").plural_by("n", static_cast<double>(failed.size())))
       .with("count", Message("claims.count.of_them").with("k", Arg::count(holding)))
-      .with("which", k.which);
+      .with("which", k.which).with("threshold", Arg::value(c.thr));
 }
 
 Message learns_message(const ClaimContext& c) {
@@ -234,7 +234,7 @@ Message mechanism_message(const ClaimContext& c) {
           .with("range", span(c.a, gradient, kAll, false)).with("refRange", span(c.r, gradient, kAll, false));
     }
     case ClaimKind::qk_collapse:
-      return failures_message("claims.qk_collapse", c, [&](int i) { return c.a[i].qk_drop > c.claim.parameter; })
+      return failures_message("claims.qk_collapse", c, [&](int i) { return c.a[i].qk_drop >= c.claim.parameter; })
           .with("times", Arg::value(c.claim.parameter));
     case ClaimKind::dead_jacobian: {
       const auto jacobian = [](const SeedOutcome& o) { return o.end_jacobian; };

@@ -1,5 +1,6 @@
 #include "core/claims/scenarios.hpp"
 
+#include "core/answer/mechanism_reading.hpp"  // kDeadDrop: the page's dying-gradient test
 #include "core/settings/attention_scale.hpp"
 #include "core/settings/settings.hpp"
 #include "core/nn/valid_config.hpp"
@@ -28,7 +29,7 @@ const std::vector<Scenario>& scenarios() {
         {K::start_gradient, "unscaled"}}),
       preset("sgd",
        "variants=scaled,unscaled&optimizer=sgd&lr=0.1&momentum=0.9&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=600&seeds=3",
-       {{K::learns, "scaled"}, {K::fails, "unscaled"}, {K::qk_collapse, "unscaled", 20},
+       {{K::learns, "scaled"}, {K::fails, "unscaled"}, {K::qk_collapse, "unscaled", kDeadDrop},
         {K::dead_jacobian, "unscaled", 1e-3}}),
       preset("adam-high-lr",
        "variants=scaled,unscaled&optimizer=adam&lr=0.01&init=xavier&dModel=64&heads=1&layers=2&copyLength=10&symbols=10&batch=32&threshold=0.1&trainSeed=0&steps=400&seeds=3",

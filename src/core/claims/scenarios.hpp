@@ -26,7 +26,7 @@ enum class ClaimKind {
   similar,         // reached it within `parameter` (relative) of the reference's steps on the same seed
   start_sharper,   // layer 1's attention entropy at step 1 below the reference's on the same seed
   start_gradient,  // the q/k gradient at step 1 larger than the reference's on the same seed
-  qk_collapse,     // the smoothed q/k gradient ended more than `parameter` x below its peak
+  qk_collapse,     // the smoothed q/k gradient ended at least `parameter` x below its peak (kDeadDrop)
   dead_jacobian,   // layer 1's softmax Jacobian over the last kEndWindow steps (claims.hpp) below `parameter`
 };
 struct Claim {

@@ -476,7 +476,8 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.count.of_them", "{k} of them"},
       {"claims.qk_collapse",
        "Of the {failures} on which {label} did not learn, {count}{which} ended with a q/k gradient (smoothed, at the "
-       "last step) more than {times}× below its own peak: a drop against itself, not a comparison with {ref}."},
+       "last step) at least {times}× below its own peak and the loss above {threshold}: the page's test for the "
+       "lesson's dying gradient (a drop against itself, not a comparison with {ref})."},
       {"claims.dead_jacobian",
        "Of the {failures} on which {label} did not learn, {count}{which} had a layer-1 softmax |J|_F (0 when one key "
        "takes all the weight) below {bar} on average over the last {window} steps ({ref}, all {seeds}: {refRange})."},
