@@ -51,7 +51,7 @@ test('http: CSV, JSON and PNG exports contain the expected fields', async () => 
     }
     assert.equal(data.answer.final, true);
     assert.deepEqual(data.answer.variants.map((v) => v.name), ['scaled', 'unscaled']);
-    assert.match(data.answer.sentences[0], /^(unscaled (reached|did not reach)|Neither unscaled nor scaled 1\/√d_k reached) smoothed loss/);  // the core's answer, as shown
+    assert.match(data.answer.sentences[0], /^(scaled 1\/√d_k reached|unscaled did not reach|Neither unscaled nor scaled 1\/√d_k reached) smoothed loss/);  // the core's answer, as shown
 
     for (const chart of ['loss', 'accuracy', 'entropy', 'attention-unscaled', 'weights', 'dots-raw', 'sweep-jacobianNorm']) {
       const png = await download(page, () => l.locator(`[data-chart="${chart}"] button`, { hasText: 'PNG' }).click());

@@ -57,7 +57,8 @@ test('http: a shared link, reloaded in a fresh page, reproduces the same loss cu
   const first = await newPage(env.browser);
   await first.page.goto(env.url('http', 'index.html', '#panels=train&seeds=1&steps=30&variants=scaled&trainSeed=11&lr=0.002'));
   const exportLoss = async (page) => {
-    const [file] = await Promise.all([page.waitForEvent('download'),
+    // A cap, not a wait: the download comes when the export is written, later on a loaded machine.
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }),
       lab(page).locator('button', { hasText: 'Export JSON' }).click()]);
     return JSON.parse(await readFile(await file.path(), 'utf8')).runs[0].loss;
   };
