@@ -201,8 +201,8 @@ TEST_CASE("a clear difference: the reference N steps earlier, the ratio, the pai
   const Answer earlier = answer_of({unscaled({100, 120, 140}), scaled({50, 60, 70})});
   CHECK(earlier.outcome == Outcome::clear);
   CHECK_THAT(earlier.sentences.at(0), Contains("unscaled reached smoothed loss 0.1 at a median of 120 steps, 60 steps later "
-                                               "than scaled 1/√d_k, which reached it at a median of 60 steps; scaled 1/√d_k "
-                                               "took 0.5× as many steps as unscaled. Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower"));
+                                               "than scaled 1/√d_k, which reached it at a median of 60 steps; unscaled "
+                                               "took 2× as many steps as scaled 1/√d_k. Counted over 3 seeds each, every seed of unscaled (100–140 steps) was slower"));
 }
 
 TEST_CASE("seeds that overlap: within the spread of the seeds", "[analysis]") {
@@ -222,7 +222,7 @@ TEST_CASE("seeds apart but medians close: the pairs counted and the medians' dis
   CHECK(a.outcome == Outcome::small);
   CHECK(a.sentences.at(0) ==
         "scaled 1/√d_k reached smoothed loss 0.1 at a median of 90 steps, 4 steps later than unscaled, which reached it "
-        "at a median of 86 steps; unscaled took 0.956× as many steps as scaled 1/√d_k. Counted over 3 seeds each, every seed of scaled 1/√d_k (88–92 "
+        "at a median of 86 steps; scaled 1/√d_k took 1.05× as many steps as unscaled. Counted over 3 seeds each, every seed of scaled 1/√d_k (88–92 "
         "steps) was slower than every seed of unscaled (85–87 steps), all 9 pairs of seeds, but the medians are less "
         "than 1.25× apart.");
   CHECK_THAT(a.sentences.at(0), !Contains("equally fast"));
@@ -517,7 +517,7 @@ TEST_CASE("pairs of seeds: 99 of 100 pairs ordered is a clear difference, and mo
   CHECK(a.variants[1].pairs_ahead == 99);
   CHECK(a.outcome == Outcome::clear);
   CHECK_THAT(a.sentences.at(0), Contains("Counted over 10 seeds each, scaled 1/√d_k was faster than unscaled in 99 of "
-                                         "the 100 pairs of seeds (scaled 1/√d_k: 59–75 steps; unscaled: 71 steps to never); a clear difference"));
+                                         "the 100 pairs of seeds (scaled 1/√d_k: 59–75 steps; unscaled: 71 steps or more; 2 never reached it); a clear difference"));
   // The median beside "never" says what it is taken over.
   CHECK_THAT(a.sentences.at(0), Contains("at a median of 116.5 steps over its 10 seeds (2 never got there and count as "
                                          "the slowest)"));

@@ -320,6 +320,9 @@ TEST_CASE("the readings of every kind use every mech.* template of the phraseboo
     std::vector<std::vector<VariantCurves>> kinds = {exercise(0.01, 0.01), exercise(0.5, 0.08, 0.1), exercise(2.2, 0.001),
                                                      exercise(0.01, 0.01, 0.8, 0.2)};
     for (RunCurve& run : kinds[2][1].runs) std::fill(run.loss.begin(), run.loss.end(), 2.2f);  // stuck from the start
+    // a gradient a little below scaled's ("… % smaller") and one far below it ("…× smaller")
+    kinds.push_back(exercise(0.5, 0.08, 0.15));
+    kinds.push_back(exercise(0.5, 0.01, 0.05));
     // seeds that differ: two learn, one stays high
     kinds.push_back(exercise(0.01, 0.01));
     kinds.back()[1].runs[2] = run(200, 2.2, 0.8, 0.001, 0.95, 2);

@@ -39,7 +39,7 @@ TEST_CASE("messages render in English: arguments by name, nested, plural, lists"
   const Message later = Message("difference.later").plural_by("steps", 57).with("times", Message("times.short").with("ratio", Arg::value(1.93)));
   CHECK(english(later) == "57 steps later (1.93×)");
   CHECK(english(Arg::list("join.dot", {Arg::count(61), Message("pending"), Message("never")})) == "61 · … · never");
-  CHECK(english(Message("steps_range.never").with("low", Arg::count(103))) == "103 steps to never");
+  CHECK(english(Message("steps_range.never").with("low", Arg::count(103)).with("never", Arg::count(2))) == "103 steps or more; 2 never reached it");
   CHECK(english(Message("variant.alpha").with("alpha", Arg::value(0.35000000000000003))) == "1/d_k^α, α=0.35");
   CHECK(english(Arg::verbatim("alpha=0.25")) == "alpha=0.25");
   SECTION("what is missing shows as such, so a test sees it") {

@@ -66,6 +66,8 @@ function mechanismKinds() {
   return ['sgd', 'adam'].flatMap((optimizer) => [
     ask([scaled, unscaled(0.01, 0.8, 0.01)], { steps: 200, optimizer }),      // learns; gradient larger at first
     ask([scaled, unscaled(0.5, 0.1, 0.08)], { steps: 200, optimizer }),       // slow; smaller at first, still alive
+    ask([scaled, unscaled(0.5, 0.15, 0.08)], { steps: 200, optimizer }),      // a little smaller ("… % smaller")
+    ask([scaled, unscaled(0.5, 0.05, 0.01)], { steps: 200, optimizer }),      // far smaller ("…× smaller")
     ask([scaled, unscaled(2.2, 0.8, 0.001, true)], { steps: 200, optimizer }), // stuck: its gradient died
     ask([scaled, unscaled(0.01, 0.8, 0.01, false, 0.2)], { steps: 200, optimizer }), // larger, softmax no sharper
     ask([scaled, unscaled(0.01, 0.8, 0.01, false, 0.2)], { steps: 200, optimizer, init: 'gpt' }), // GPT init's box

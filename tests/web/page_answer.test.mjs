@@ -70,6 +70,13 @@ test('Adam lr 0.01, one seed: unscaled stalls and never gets there, and the answ
   assert.doesNotMatch(a.text, /plateau|cannot compare/i);
 });
 
+/** "scaled … N steps earlier than X …; X took R× as many steps as scaled": the slower one is named, R ≥ 1. */
+function assertRatioSide(earlierOrLater, slower, ratio, sentence) {
+  if (!earlierOrLater) return assert.equal(slower, undefined, sentence);  // the same number of steps: no ratio
+  assert.ok(Number(ratio) >= 1, sentence);
+  assert.equal(slower === 'scaled 1/√d_k', earlierOrLater === 'later', sentence);
+}
+
 test('four variants, one seed: the sentences use the table\'s display names and the × sign', async () => {
   const a = await finishedAnswer('variants=scaled,unscaled,alpha,qknorm&trainAlpha=1&seeds=1&steps=80');
   assert.deepEqual(a.rows.map((r) => r.label), Object.values(LABELS));
@@ -78,8 +85,12 @@ test('four variants, one seed: the sentences use the table\'s display names and 
   for (const [i, v] of ['unscaled', 'alpha', 'qknorm'].entries()) {
     // From the reference's side ("scaled 1/√d_k reached ..., N steps earlier than unscaled, ..."), or the
     // variant's when it did not reach the threshold ("unscaled did not reach ...").
-    const gap = new RegExp(`^scaled 1/√d_k reached smoothed loss 0\\.1 at step \\d+, (\\d+ steps? (earlier|later) than|in the same number of steps as) ${LABELS[v].replace(/[/^.()]/g, '\\$&')}, which reached it at step \\d+; ${LABELS[v].replace(/[/^.()]/g, '\\$&')} took [\\d.]+× as many steps as scaled 1/√d_k\\.`);
-    assert.ok(gap.test(a.sentences[i]) || a.sentences[i].startsWith(`${LABELS[v]} did not reach`), a.sentences[i]);
+    const label = LABELS[v].replace(/[/^.()]/g, '\\$&');
+    const gap = new RegExp(`^scaled 1/√d_k reached smoothed loss 0\\.1 at step \\d+, (\\d+ steps? (earlier|later) than|in the same number of steps as) ${label}, which reached it at step \\d+(; (${label}|scaled 1/√d_k) took ([\\d.]+)× as many steps as (${label}|scaled 1/√d_k))?\\.`);
+    const m = gap.exec(a.sentences[i]);
+    assert.ok(m || a.sentences[i].startsWith(`${LABELS[v]} did not reach`), a.sentences[i]);
+    // The ratio names the variant that took more steps: never below 1, and absent when both took the same.
+    if (m) assertRatioSide(m[2], m[4], m[5], a.sentences[i]);
     assert.match(a.sentences[i], /One seed: no spread to judge whether the difference is clear\.$/);
   }
   assert.doesNotMatch(a.text, /\b(alpha|qknorm)\b|\dx /);
@@ -93,7 +104,9 @@ test('GPT init, two seeds: each seed\'s steps, N steps and the ratio, and a verd
   const sentence = a.sentences[0];
   // From the question's side: the reference (scaled) first, then how many steps earlier (or later) than unscaled.
   assert.match(sentence, /^scaled 1\/√d_k reached smoothed loss 0\.1 at a median of [\d.]+ steps, /);
-  assert.match(sentence, /([\d.]+ steps? (later|earlier) than|in the same number of steps as) unscaled, which reached it at a median of [\d.]+ steps[^;]*; unscaled took [\d.]+× as many steps as scaled 1\/√d_k\./);
+  const m = /([\d.]+ steps? (later|earlier) than|in the same number of steps as) unscaled, which reached it at a median of [\d.]+ steps[^;.]*(; (unscaled|scaled 1\/√d_k) took ([\d.]+)× as many steps as (unscaled|scaled 1\/√d_k))?\./.exec(sentence);
+  assert.ok(m, sentence);
+  assertRatioSide(m[2], m[4], m[5], sentence);
   assert.match(sentence, /Counted over 2 seeds each, |Within the spread of the seeds \(over /);
   assert.doesNotMatch(sentence, /A clear difference|Small but consistent|equally fast/);  // counts, not verdicts
   assert.doesNotMatch(sentence, /no clear difference \(ratio|seed ranges apart/);

@@ -90,7 +90,7 @@ test('unsourced: the numbers of a sentence that the export does not hold', () =>
   const sentence = 'scaled 1/√d_k reached smoothed loss 0.1 at a median of 63 steps, 58 steps earlier than unscaled, which '
     + 'reached it at a median of 121 steps over its 3 seeds (1 never got there and counts as the slowest); unscaled took 1.92× as many steps as scaled 1/√d_k. '
     + 'Counted over 3 seeds each, every seed of scaled 1/√d_k (60–68 steps) was faster than every seed of unscaled (121 steps '
-    + 'to never): all 9 pairs of seeds.';
+    + 'or more; 1 never reached it): all 9 pairs of seeds.';
   assert.deepEqual(unsourced(sentence, sources), []);
   assert.deepEqual(unsourced('Stalls within 25 % for at least 50 steps above 0.1: unscaled in 1 of 3 seeds, from step 111 to the '
     + 'end (290 steps) at 0.238. Final smoothed loss: scaled 1/√d_k 0.000209, unscaled 0.00308.', sources), []);

@@ -27,18 +27,20 @@ Message reached_at(const VariantResult& v, bool say_never = true) {
   return Message(n == 1 ? "at.step" : "at.median").with("steps", Arg::count(v.median_steps_to_threshold));
 }
 
-// The seeds' steps to threshold as a range with its unit: "58–72 steps", "103 steps to never" (a seed that never
-// got there is the slowest), "61 steps", "never".
+// The seeds' steps to threshold as a range with its unit: "58–72 steps", "103 steps or more; 1 never reached it"
+// (a seed that never got there is the slowest), "61 steps", "never".
 Arg seed_range(const VariantResult& v) {
   double lo = kNever, hi = 0;
+  int never = 0;
   for (const RunSummary& r : v.runs) {
     const double s = r.steps_to_threshold > 0 ? r.steps_to_threshold : kNever;
     lo = std::min(lo, s);
     hi = std::max(hi, s);
+    never += std::isinf(s);
   }
   if (std::isinf(lo)) return Message("never");
   if (lo == hi) return Message("steps_range.single").with("steps", Arg::count(lo));
-  if (std::isinf(hi)) return Message("steps_range.never").with("low", Arg::count(lo));
+  if (std::isinf(hi)) return Message("steps_range.never").with("low", Arg::count(lo)).with("never", Arg::count(never));
   return Message("steps_range").with("low", Arg::count(lo)).with("high", Arg::count(hi));
 }
 
@@ -113,15 +115,18 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
   }
   // Written from the reference's side, as the question asks it: "scaled reached ... at a median of 63 steps, 58
   // steps earlier than unscaled, which reached it at a median of 121 steps; unscaled took 1.92× as many steps as
-  // scaled."
-  const Message result = Message("compare.result")
+  // scaled."  The ratio names the variant that took more steps, so it is never below 1 ("0.967× as many").
+  // v.ratio: the variant's median over the reference's.
+  const bool variant_slower = v.ratio >= 1;
+  const Message result = Message(v.ratio == 1 ? "compare.result.same" : "compare.result")
                              .with("ref", variant_label_arg(ref))
                              .with("threshold", Arg::value(a.threshold))
                              .with("refAt", reached_at(ref))
                              .with("gap", reference_gap(v))
                              .with("at", reached_at(v))
-                             .with("label", variant_label_arg(v))
-                             .with("ratio", Arg::value(v.ratio));
+                             .with("slower", variant_label_arg(variant_slower ? v : ref))
+                             .with("faster", variant_label_arg(variant_slower ? ref : v))
+                             .with("ratio", Arg::value(variant_slower ? v.ratio : 1 / v.ratio));
   // The counts from the same side: the reference first.  v.steps_earlier > 0: the variant's median is later.
   const char* slower_or_faster = v.steps_earlier > 0 ? ".faster" : ".slower";
   // Every pair ordered: "every seed of A was faster than every seed of B: all 9 pairs of seeds"; most: "in 99

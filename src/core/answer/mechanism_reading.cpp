@@ -101,10 +101,13 @@ VariantMechanism measure(const VariantCurves& v, int window) {
   return out;
 }
 
-// "8.1× larger" / "3.2× smaller": how `x` compares with `ref`.
+// "8.1× larger" / "26 % smaller" / "3.2× smaller": how `x` compares with `ref`.  Less than halved is said as a
+// percent ("1.35× smaller" reads as a puzzle); from half on, as the factor it shrank by.
 Message relation(double x, double ref) {
   const double r = x / ref;
-  return Message(r >= 1 ? "mech.larger" : "mech.smaller").with("times", times_arg(r >= 1 ? r : 1 / r));
+  if (r >= 1) return Message("mech.larger").with("times", times_arg(r));
+  if (r > 0.5) return Message("mech.smaller.share").with("percent", Arg::value(100 * (1 - r)));
+  return Message("mech.smaller").with("times", times_arg(1 / r));
 }
 
 Arg steps_arg(const VariantResult& v, int steps) { return variant_median_arg(v, steps); }

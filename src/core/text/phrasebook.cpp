@@ -21,8 +21,9 @@ const std::vector<Phrase>& phrasebook() {
       // a variant against the reference, said from the reference's side as the question asks it: {result}, then
       // what the seeds say ({subject}: the reference, {other}: the variant)
       {"compare.result",
-       "{ref} reached smoothed loss {threshold} {refAt}, {gap}, which reached it {at}; {label} took {ratio}× as many "
-       "steps as {ref}."},
+       "{ref} reached smoothed loss {threshold} {refAt}, {gap}, which reached it {at}; {slower} took {ratio}× as many "
+       "steps as {faster}."},
+      {"compare.result.same", "{ref} reached smoothed loss {threshold} {refAt}, {gap}, which reached it {at}."},
       {"compare.clear.slower",
        "{result} Counted {over}, every seed of {subject} ({subjectRange}) was slower than every seed of {other} "
        "({otherRange}): all {pairs} pairs of seeds; a "
@@ -100,7 +101,7 @@ const std::vector<Phrase>& phrasebook() {
       {"times.short", "{ratio}×"},
       {"range", "{low}–{high}"},
       {"steps_range", "{low}–{high} steps"},
-      {"steps_range.never", "{low} steps to never"},
+      {"steps_range.never", "{low} steps or more; {never} never reached it"},
       {"steps_range.single", "{steps} steps"},
       {"never", "never"},
       {"pending", "…"},
@@ -303,6 +304,7 @@ const std::vector<Phrase>& phrasebook() {
       // the mechanism: the sentence under each mechanism chart and the "why" box (mechanism_reading.hpp)
       {"mech.larger", "{times} larger"},
       {"mech.smaller", "{times} smaller"},
+      {"mech.smaller.share", "{percent} % smaller"},
       {"mech.item", "{label} {value}"},
       {"mech.item.layer", "{label} {value} (layer {layer})"},
       {"mech.qk.start",
@@ -364,7 +366,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.why.title.qknorm", "QK-norm: how does it bound the logits?"},
       {"mech.why.adam",
        "Adam divides each step by the running size of its own gradient. In steps 1–{window}, {label}'s q/k gradient "
-       "is {grad} than {ref}'s, while the size of each step's change to {label}'s W_q and W_k (‖ΔW_q, ΔW_k‖) is {update}: the size of the gradient "
+       "is {grad} than {ref}'s, while the size of each step's change to {label}'s W_q and W_k (‖ΔW_q, ΔW_k‖) is {update} than {ref}'s: the size of the gradient "
        "does not set the size of the step."},
       {"mech.why.sgd",
        "SGD's step is the learning rate ({lr}) times the gradient (with momentum), so a larger gradient makes a "

@@ -37,7 +37,7 @@ function powerValue(mantissa, exponent) {
  *   context  the word just before it, lower case ('layer' in "layer 2", 'steps' in "steps 381–400"), or ''
  * Not numbers of the sentence (left out): digits inside a name or formula: after a letter, '_' or '^' ("d_k",
  * "l1", "n−1", "W_q"), a numerator ("1/√d_k", "1/√n": the formula's 1, not a measurement), a digit of a word.
- * A range "121–180" gives its two ends; "121 steps to never" its one number.
+ * A range "121–180" gives its two ends; "121 steps or more" its one number.
  * @param {string} text
  */
 export function numbersIn(text) {
@@ -143,6 +143,8 @@ export function derivedOf(exportJson) {
   }
   // "k of n": a variant's runs (n), and those that never reached the threshold (n − runsReaching: "1 never got there").
   for (const v of answer?.variants ?? []) {
+    // The answer's ratio names the variant that took more steps: the reference's median over a faster variant's.
+    if (v.ratio > 0 && v.ratio < 1) add(1 / v.ratio, `${v.name}: the reference's median steps over the variant's`);
     const n = v.runs?.length ?? 0;
     add(n, `${v.name}: its runs`);
     if (Number.isFinite(v.runsReaching)) add(n - v.runsReaching, `${v.name}: runs that never reached the threshold`);
@@ -156,6 +158,8 @@ export function derivedOf(exportJson) {
       if (Number.isFinite(ratio) && ratio > 0) {
         add(ratio, `${key}: a variant's over the reference's`);
         add(1 / ratio, `${key}: the reference's over a variant's`);
+        // Less than halved is said as a percent: "26 % smaller" for a ratio of 0.74.
+        for (const r of [ratio, 1 / ratio]) if (r > 0.5 && r < 1) add(1 - r, `${key}: the percent one is smaller`);
       }
     }
   }
