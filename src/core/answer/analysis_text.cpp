@@ -11,14 +11,19 @@ namespace sqrtdk {
 
 namespace {
 
+// The seeds that finished without learning (a run still training is not one of them).
+int runs_never(const VariantResult& v) {
+  return static_cast<int>(std::count_if(v.runs.begin(), v.runs.end(), [](const RunSummary& r) {
+    return r.steps_to_threshold <= 0 && !r.pending();
+  }));
+}
+
 // "at a median of 61 steps" (several seeds) or "at step 61" (one).
 // With seeds that never got there: "at a median of 121 steps over its 3 seeds (1 never got there and counts as the
 // slowest)", so that the median beside "121 · 121 · never" says what it is taken over.
 Message reached_at(const VariantResult& v, bool say_never = true) {
   const std::size_t n = v.runs.size();
-  const int missing = static_cast<int>(std::count_if(v.runs.begin(), v.runs.end(), [](const RunSummary& r) {
-    return r.steps_to_threshold <= 0 && !r.pending();
-  }));
+  const int missing = runs_never(v);
   if (say_never && n > 1 && missing > 0) {
     Message m("at.median.never");
     return m.plural_by("missing", missing).with("steps", Arg::count(v.median_steps_to_threshold))
@@ -31,16 +36,14 @@ Message reached_at(const VariantResult& v, bool say_never = true) {
 // (a seed that never got there is the slowest), "61 steps", "never".
 Arg seed_range(const VariantResult& v) {
   double lo = kNever, hi = 0;
-  int never = 0;
   for (const RunSummary& r : v.runs) {
     const double s = r.steps_to_threshold > 0 ? r.steps_to_threshold : kNever;
     lo = std::min(lo, s);
     hi = std::max(hi, s);
-    never += std::isinf(s);
   }
   if (std::isinf(lo)) return Message("never");
   if (lo == hi) return Message("steps_range.single").with("steps", Arg::count(lo));
-  if (std::isinf(hi)) return Message("steps_range.never").with("low", Arg::count(lo)).with("never", Arg::count(never));
+  if (std::isinf(hi)) return Message("steps_range.never").with("low", Arg::count(lo)).with("never", Arg::count(runs_never(v)));
   return Message("steps_range").with("low", Arg::count(lo)).with("high", Arg::count(hi));
 }
 
@@ -116,9 +119,10 @@ Message comparison_sentence(const VariantResult& v, const VariantResult& ref, co
   // Written from the reference's side, as the question asks it: "scaled reached ... at a median of 63 steps, 58
   // steps earlier than unscaled, which reached it at a median of 121 steps; unscaled took 1.92× as many steps as
   // scaled."  The ratio names the variant that took more steps, so it is never below 1 ("0.967× as many").
-  // v.ratio: the variant's median over the reference's.
-  const bool variant_slower = v.ratio >= 1;
-  const Message result = Message(v.ratio == 1 ? "compare.result.same" : "compare.result")
+  // v.steps_earlier > 0: the variant's median is later (the sign reference_gap reads too); v.ratio: the variant's
+  // median over the reference's.
+  const bool variant_slower = v.steps_earlier > 0;
+  const Message result = Message(v.steps_earlier == 0 ? "compare.result.same" : "compare.result")
                              .with("ref", variant_label_arg(ref))
                              .with("threshold", Arg::value(a.threshold))
                              .with("refAt", reached_at(ref))
