@@ -12,6 +12,7 @@
 #include "cli/range_flags.hpp"
 #include "cli/train_flags.hpp"
 #include "core/answer/analysis.hpp"
+#include "core/answer/glossary.hpp"
 #include "core/answer/learned_headline.hpp"
 #include "core/claims/claims.hpp"
 #include "core/answer/mechanism.hpp"
@@ -56,7 +57,7 @@ std::string beside_claim(const Answer& answer, const Scenario* scenario) {
 
 std::string text_report(const Answer& answer, const Scenario* scenario) {
   std::string text = pad("variant", 16) + pad("seed", 6) + pad("steps to " + format_number(answer.threshold), 24) +
-                     pad("stall", 48) + pad("final", 10) + "seq acc\n";
+                     pad("stall", 48) + pad("final", 10) + "sequence accuracy\n";
   for (const VariantResult& v : answer.variants)
     for (const RunSummary& r : v.runs) {
       char accuracy[16];
@@ -69,6 +70,9 @@ std::string text_report(const Answer& answer, const Scenario* scenario) {
   for (const std::string& sentence : answer.sentences) text += sentence + "\n";
   text += beside_claim(answer, scenario) + "\n";
   for (const DefinitionText& d : definition_texts(answer.defs, answer.threshold, answer.steps)) text += d.text + "\n";
+  // The table's last column is not one of the answer's definitions: its glossary entry.
+  for (const GlossaryEntry& entry : glossary(answer.threshold, answer.steps, answer.defs))
+    if (std::string(entry.id) == "accuracy") text += english(glossary_line(entry)) + "\n";
   return text;
 }
 

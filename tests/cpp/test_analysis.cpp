@@ -288,7 +288,7 @@ TEST_CASE("stalls are reported with start, length and level, the final level onc
   CHECK(a.variants[1].median_stall.level == Approx(1.1));
   CHECK(a.sentences.at(1) ==
         "Stalls, where the smoothed loss stayed within 25 % for at least 50 steps above 0.1: scaled 1/√d_k none; "
-        "unscaled in 3 of 3 seeds, median from step 41, 360 steps at 1.1, 2 to the end.");
+        "unscaled in 3 of 3 seeds, median start step 41, median length 360 steps, median level 1.1, 2 to the end.");
   CHECK(a.sentences.at(2) == "Final smoothed loss (median over seeds): scaled 1/√d_k 0.01, unscaled 1.1.");
   CHECK(run_stall_cell(a.variants[1].runs[0]) == "from step 41, 160 steps at 0.25");
   CHECK(run_stall_cell(a.variants[1].runs[1]) == "from step 41 to the end (360 steps) at 1.1");

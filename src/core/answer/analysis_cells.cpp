@@ -142,7 +142,8 @@ Arg variant_relation_arg(const VariantResult& v, int steps) {
 }
 
 // One variant's stalls: "none", "in 1 of 3 seeds, from step 118, 69 steps at 0.248" or
-// "in 3 of 3 seeds, median from step 23, 378 steps at 2.07, all to the end"; with one seed the run's stall.
+// "in 3 of 3 seeds, median start step 23, median length 378 steps, median level 2.07, all to the end" (each field
+// its own median: the three may come from different seeds); with one seed the run's stall.
 Arg variant_stall_arg(const VariantResult& v) {
   const std::size_t n = v.runs.size();
   if (v.runs_stalled == 0) return Message("stall.none");

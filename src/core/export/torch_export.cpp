@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/answer/analysis.hpp"
+#include "core/answer/glossary.hpp"
 #include "core/arith/det_math.hpp"
 #include "core/claims/claims.hpp"
 #include "core/nn/layers.hpp"
@@ -326,6 +327,8 @@ std::string answer_intro(const ExerciseSettings& e) {
     const std::string key = d.key;
     if (key != "stall") text += "- " + d.text + "\n";  // this program does not look for stalls
   }
+  for (const GlossaryEntry& entry : glossary(e.threshold, e.steps))  // the table's last column
+    if (std::string(entry.id) == "accuracy") text += "- " + english(glossary_line(entry)) + "\n";
   return text + "\nA run that touched the threshold and ended above it (fell back) has not learned.\n";
 }
 
@@ -394,7 +397,7 @@ for name, runs in RESULTS.items():
     for run in runs:
         run["summary"] = summarize(run)
 
-print(f"{'variant':<18}{'seed':<6}{'steps to ' + format(THRESHOLD, 'g'):<44}{'final':<10}seq acc")
+print(f"{'variant':<18}{'seed':<6}{'steps to ' + format(THRESHOLD, 'g'):<44}{'final':<10}sequence accuracy")
 for variant in VARIANTS:
     for run in RESULTS[variant["name"]]:
         s = run["summary"]

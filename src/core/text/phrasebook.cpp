@@ -117,9 +117,9 @@ const std::vector<Phrase>& phrasebook() {
       {"stall.span", "from step {start}, {length} steps at {level}"},
       {"stall.so_far", "from step {start}, {length} steps so far at {level}"},
       {"stall.to_end", "from step {start} to the end ({length} steps) at {level}"},
-      {"stall.median", "median from step {start}, {length} steps at {level}"},
-      {"stall.median.all_end", "median from step {start}, {length} steps at {level}, all to the end"},
-      {"stall.median.some_end", "median from step {start}, {length} steps at {level}, {ended} to the end"},
+      {"stall.median", "median start step {start}, median length {length} steps, median level {level}"},
+      {"stall.median.all_end", "median start step {start}, median length {length} steps, median level {level}, all to the end"},
+      {"stall.median.some_end", "median start step {start}, median length {length} steps, median level {level}, {ended} to the end"},
       {"diverged", "Diverged: {list}."},
       {"diverged.item.one", "{label} in {diverged} of {seeds} (at step {steps})"},
       {"diverged.item.other", "{label} in {diverged} of {seeds} (at steps {steps})"},
@@ -189,7 +189,7 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.saturated",
        "a softmax row whose top weight is at least {bar}: one key takes almost all the weight. As the top weight "
        "nears 1 (one-hot), the gradient the softmax passes back to its logits (|J|_F) goes to 0. A layer counts as "
-       "saturated when the mean top weight of all its rows (the first half's as well as the copy's) is at least {bar}. A model that has learned to copy has saturated "
+       "saturated when the mean top weight of all its rows (at every position, not only the copy's) is at least {bar}. A model that has learned to copy has saturated "
        "rows too, each on the key it copies: the lesson is about rows that saturate before the model has learned "
        "which key to pick."},
       {"term.entropy", "Entropy, nats"},
@@ -352,7 +352,7 @@ const std::vector<Phrase>& phrasebook() {
        "{late}."},
       {"mech.top",
        "{label}'s top weight per layer (the largest softmax weight of a row, the mean over all of the layer's rows, "
-       "the first half's as well as the copy's; median over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
+       "every position of the sequence and not only the copy's; median over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
       {"mech.top.layer", "layer {layer} {value}, {verdict}"},
       {"mech.layer_value", "layer {layer} {value}"},
       {"mech.top.saturated", "saturated: at least {bar}"},
