@@ -16,15 +16,18 @@ trap 'rm -rf "$parts"' EXIT
 CLI="$parts/sqrtdk"
 cp "$ROOT/build/release/sqrtdk" "$CLI"
 
-ids=$("$CLI" scenarios --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(x=>x.id).join("\n")))')
-log "measuring $(wc -w <<<"$ids") scenarios, ${JOBS} at a time"
+# Each run (a variant trained with a scenario's settings) once, even when several scenarios share it.
+runs=$("$CLI" claims --runs)
+log "measuring $(wc -l <<<"$runs") runs, ${JOBS} at a time"
 # shellcheck disable=SC2016
-xargs -P "$JOBS" -I{} sh -c '"$0" claims --measure "$1" > "$2/$1.part" && echo "measured $1" >&2' "$CLI" {} "$parts" <<<"$ids"
+# xargs appends each line's two words: $2 the scenario, $3 the variant.
+xargs -P "$JOBS" -L 1 sh -c '"$0" claims --measure "$2" --variant "$3" > "$1/$2.$3.part" && echo "measured $2 $3" >&2' \
+  "$CLI" "$parts" <<<"$runs"
 
 table="$ROOT/src/core/claims/claims_table.cpp"
 {
-  sed -n '1,/static const std::vector<MeasuredScenario> table = {/p' "$table"
-  for id in $ids; do cat "$parts/$id.part"; done
+  sed -n '1,/static const std::vector<MeasuredRun> table = {/p' "$table"
+  while read -r id variant; do cat "$parts/$id.$variant.part"; done <<<"$runs"
   sed -n '/^  };$/,$p' "$table" |
     sed "s/measured_with_fingerprint() { return \"[0-9a-f]*\"; }/measured_with_fingerprint() { return \"$("$CLI" fingerprint)\"; }/"
 } > "$parts/table.cpp"

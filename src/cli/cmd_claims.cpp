@@ -1,5 +1,6 @@
 // sqrtdk claims: what each scenario's caption claims, counted over the committed measurements; and, with
 // --measure, the measurement itself (scripts/measure-claims.sh writes src/core/claims/claims_table.cpp from it).
+#include <algorithm>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -11,15 +12,17 @@ namespace sqrtdk {
 namespace {
 
 const char kUsage[] =
-    "usage: sqrtdk claims [--json] [--measure <scenario> [--seeds N]]\n"
+    "usage: sqrtdk claims [--json] [--runs] [--measure <scenario> [--variant <name>] [--seeds N]]\n"
     "\n"
     "Without --measure: each scenario's claims as counts over its committed measurement (seeds 0-19).\n"
     "--json: the measurement as data, {scenarios: [{id, settings, threshold, claims: [{kind, variant, parameter}],\n"
     "variants: {name: [{reached, learned}, one per seed]}}]} (kind: learns, fails, slower, similar, or mechanism),\n"
     "for checks that count the same claims elsewhere (tests/torch_export/check.py).\n"
-    "--measure <id>: trains every variant the scenario's claims need on seeds 0 .. N-1 (default 20) for the\n"
-    "scenario's steps and prints the rows of src/core/claims/claims_table.cpp for it (scripts/measure-claims.sh\n"
-    "runs this for every scenario and writes the file).\n";
+    "--runs: the runs the table holds, one per line as \"<scenario> <variant>\": each variant trained with one\n"
+    "scenario's settings, once even when several scenarios share it.\n"
+    "--measure <id>: trains every variant the scenario's claims need (or only --variant) on seeds 0 .. N-1\n"
+    "(default 20) for the scenario's steps and prints the rows of src/core/claims/claims_table.cpp for each\n"
+    "(scripts/measure-claims.sh runs this for every line of --runs and writes the file).\n";
 
 // The claims a loss curve decides, by kind; the others read the lab's per-layer metrics.
 const char* claim_kind(ClaimKind kind) {
@@ -61,10 +64,15 @@ std::string claims_json() {
 
 int run_claims(const Args& args) {
   if (args.wants_help()) return emit(kUsage);
-  args.accept({"measure", "seeds", "json"});
+  args.accept({"measure", "variant", "seeds", "json", "runs"});
   if (args.get_switch("json")) {
     if (args.has("measure")) throw UsageError("--json shows the committed measurement: drop --measure");
     return emit(claims_json());
+  }
+  if (args.get_switch("runs")) {
+    std::string text;
+    for (const RunToMeasure& run : runs_to_measure()) text += std::string(run.scenario->id) + " " + run.variant + "\n";
+    return emit(text);
   }
   const std::string id = args.get_string("measure", "");
   const int seeds = static_cast<int>(args.get_int("seeds", kClaimSeeds, 1, 1000));
@@ -80,14 +88,21 @@ int run_claims(const Args& args) {
   const Scenario* scenario = find_scenario(id);
   if (!scenario) throw UsageError("--measure: unknown scenario '" + id.substr(0, 40) + "' (see sqrtdk scenarios)");
   const ExerciseSettings settings = parse_exercise_settings(scenario->settings);
-  const std::vector<std::string> names = measured_variants(*scenario);  // outlive m, which points into them
-  MeasuredScenario m{scenario->id, scenario->settings, {}};
-  for (const std::string& variant : names) {
-    MeasuredVariant v{variant.c_str(), {}};
-    for (int seed = 0; seed < seeds; ++seed) v.seeds.push_back(measure_seed(settings, variant, seed));
-    m.variants.push_back(std::move(v));
+  std::vector<std::string> names = measured_variants(*scenario);
+  if (args.has("variant")) {
+    const std::string variant = args.get_string("variant", "");
+    if (std::find(names.begin(), names.end(), variant) == names.end())
+      throw UsageError("--variant: '" + variant.substr(0, 40) + "' is not one of the variants " + id + "'s claims need");
+    names = {variant};
   }
-  return emit(measurement_source(m));
+  const std::string key = run_settings(*scenario);
+  std::string text;
+  for (const std::string& variant : names) {
+    MeasuredRun run{key.c_str(), variant.c_str(), {}};
+    for (int seed = 0; seed < seeds; ++seed) run.seeds.push_back(measure_seed(settings, variant, seed));
+    text += measurement_source(run);
+  }
+  return emit(text);
 }
 
 }  // namespace sqrtdk

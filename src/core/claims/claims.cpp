@@ -57,8 +57,45 @@ std::vector<std::string> measured_variants(const Scenario& scenario) {
 bool learned(const SeedOutcome& o, double threshold) { return learned(o.reached, o.final_loss, threshold); }
 bool touched(const SeedOutcome& o, double threshold) { return o.reached > 0 && !learned(o, threshold); }
 
+std::string run_settings(const Scenario& scenario) {
+  std::string out;
+  const std::string all = scenario.settings;
+  for (std::size_t begin = 0; begin < all.size();) {
+    const std::size_t end = std::min(all.find('&', begin), all.size());
+    const std::string part = all.substr(begin, end - begin);
+    if (part.rfind("variants=", 0) != 0 && part.rfind("seeds=", 0) != 0) out += (out.empty() ? "" : "&") + part;
+    begin = end + 1;
+  }
+  return out;
+}
+
+std::vector<RunToMeasure> runs_to_measure() {
+  std::vector<RunToMeasure> out;
+  for (const Scenario& s : scenarios())
+    for (const std::string& variant : measured_variants(s)) {
+      const bool seen = std::any_of(out.begin(), out.end(), [&](const RunToMeasure& r) {
+        return r.variant == variant && run_settings(*r.scenario) == run_settings(s);
+      });
+      if (!seen) out.push_back({&s, variant});
+    }
+  return out;
+}
+
 const MeasuredScenario* find_measurement(const std::string& id) {
-  for (const MeasuredScenario& m : measured_scenarios())
+  // Put together once per scenario from the table (which does not change while the program runs).
+  static const std::vector<MeasuredScenario> measured = [] {
+    std::vector<MeasuredScenario> out;
+    for (const Scenario& s : scenarios()) {
+      MeasuredScenario m{s.id, s.settings, {}};
+      const std::string key = run_settings(s);
+      for (const std::string& variant : measured_variants(s))
+        for (const MeasuredRun& run : measured_runs())
+          if (run.variant == variant && run.settings == key) m.variants.push_back({run.variant, run.seeds});
+      if (m.variants.size() == measured_variants(s).size()) out.push_back(std::move(m));
+    }
+    return out;
+  }();
+  for (const MeasuredScenario& m : measured)
     if (id == m.id) return &m;
   return nullptr;
 }
@@ -270,24 +307,18 @@ Message claim_message(const Claim& claim, const MeasuredScenario& m, const Exerc
 
 // The scenario's measurement when it was measured with its current settings, else nullptr.
 const MeasuredScenario* current_measurement(const Scenario& scenario) {
-  const MeasuredScenario* m = find_measurement(scenario.id);
-  if (!m || m->settings != std::string(scenario.settings) || m->variants.empty()) return nullptr;
-  return m;
+  const MeasuredScenario* m = find_measurement(scenario.id);  // its runs' keys hold its current settings
+  return m && !m->variants.empty() ? m : nullptr;
 }
 
 }  // namespace
 
-std::string measurement_source(const MeasuredScenario& m) {
-  std::string out = std::string("    {\"") + m.id + "\",\n     \"" + m.settings + "\",\n     {\n";
-  for (const MeasuredVariant& v : m.variants) {
-    out += std::string("         {\"") + v.variant + "\",\n          {\n";
-    for (const SeedOutcome& o : v.seeds)
-      out += "              {" + std::to_string(o.reached) + ", " + exact(o.final_loss) + ", " + exact(o.min_loss) +
-             ", " + std::to_string(o.diverged_step) + ", " + exact(o.start_entropy) + ", " +
-             exact(o.start_jacobian) + ", " + exact(o.end_jacobian) + ", " + exact(o.qk_drop) + ", " +
-             exact(o.start_qk_gradient) + "},\n";
-    out += "          }},\n";
-  }
+std::string measurement_source(const MeasuredRun& run) {
+  std::string out = std::string("    {\"") + run.settings + "\",\n     \"" + run.variant + "\",\n     {\n";
+  for (const SeedOutcome& o : run.seeds)
+    out += "         {" + std::to_string(o.reached) + ", " + exact(o.final_loss) + ", " + exact(o.min_loss) + ", " +
+           std::to_string(o.diverged_step) + ", " + exact(o.start_entropy) + ", " + exact(o.start_jacobian) + ", " +
+           exact(o.end_jacobian) + ", " + exact(o.qk_drop) + ", " + exact(o.start_qk_gradient) + "},\n";
   return out + "     }},\n";
 }
 

@@ -2,7 +2,7 @@
 //
 // Training this copy task is chaotic: a rounding-level change sends a run down another trajectory after a few
 // dozen steps, so a claim about one seed says little about a setting.  Each scenario is therefore measured on
-// kClaimSeeds seeds (scripts/measure-claims.sh runs `sqrtdk claims --measure` for each), the per-seed outcomes
+// kClaimSeeds seeds (scripts/measure-claims.sh runs `sqrtdk claims --measure` for each run), the per-seed outcomes
 // are committed in claims_table.cpp, and every claim a caption makes is a count over that table ("unscaled did not
 // learn on 20 of 20 seeds").  The float arithmetic is the same natively and in WebAssembly (gemm_f32x4.hpp,
 // simd_math.hpp, det_math.hpp), so the table holds on every machine, and tests/cpp/test_scenarios.cpp re-measures
@@ -52,19 +52,41 @@ struct MeasuredVariant {
 };
 struct MeasuredScenario {
   const char* id;
-  const char* settings;               // the settings it was measured with: a changed preset makes the table stale
-  std::vector<MeasuredVariant> variants;
+  const char* settings;               // the scenario's settings
+  std::vector<MeasuredVariant> variants;  // measured_variants(scenario), in that order
 };
 
+// One variant trained with one run's settings, as the table stores it: two scenarios that train the same variant
+// with the same settings (qknorm's scaled runs are adam-high-lr's) share one measurement.
+struct MeasuredRun {
+  const char* settings;               // run_settings(scenario): what a run of one variant depends on
+  const char* variant;
+  std::vector<SeedOutcome> seeds;     // seeds 0 .. kClaimSeeds - 1
+};
+
+// A scenario's settings without the ones a single run of one variant does not depend on (variants, seeds: which
+// variants the page trains side by side and how many seeds): the key of its runs in the table.
+std::string run_settings(const Scenario& scenario);
+
+// Each (run settings, variant) that some scenario's claims need, once, in the order of scenarios(): the first
+// scenario that needs it (scripts/measure-claims.sh measures these).
+struct RunToMeasure {
+  const Scenario* scenario;
+  std::string variant;
+};
+std::vector<RunToMeasure> runs_to_measure();
+
 // The committed measurements (claims_table.cpp, written by scripts/measure-claims.sh).
-const std::vector<MeasuredScenario>& measured_scenarios();
+const std::vector<MeasuredRun>& measured_runs();
 // The arithmetic's fingerprint (train/fingerprint.hpp) of the build that measured them: a build whose fingerprint
 // differs computes other curves, so the table is stale there (tests/cpp/test_fingerprint.cpp).
 const char* measured_with_fingerprint();
-const MeasuredScenario* find_measurement(const std::string& id);  // nullptr if not measured
+// The scenario `id`'s measurement, put together from the table's runs: nullptr if a variant its claims need was not
+// measured with its current settings.
+const MeasuredScenario* find_measurement(const std::string& id);
 
-// The table's rows for one scenario's measurement, as claims_table.cpp spells them.
-std::string measurement_source(const MeasuredScenario& m);
+// The table's rows for one run, as claims_table.cpp spells them.
+std::string measurement_source(const MeasuredRun& run);
 
 // A scenario's caption: a headline (one sentence, the counts of every measured variant learning, at most
 // kHeadlineWords words) and the details the page folds under it (what to look at, then every claim counted).
