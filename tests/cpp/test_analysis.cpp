@@ -277,6 +277,18 @@ TEST_CASE("the reference never reaches it, or neither does", "[analysis]") {
         "say which gets there sooner; their final levels: unscaled 0.3, scaled 1/√d_k 0.3.");
 }
 
+TEST_CASE("a stall after the run first got below the threshold reads as a climb back, not as a wait to learn",
+          "[analysis]") {
+  std::vector<float> relapse(400);  // below 0.1 at step 41, back at 0.4 for steps 91-190, below again to the end
+  for (int t = 0; t < 400; ++t) relapse[t] = t < 40 ? 1.0f : t < 90 ? 0.05f : t < 190 ? 0.4f : 0.01f;
+  const Answer a = answer_of({scaled({60, 61, 62}), variant("unscaled", ScaleMode::unscaled, {relapse})});
+  const RunSummary& run = a.variants[1].runs[0];
+  CHECK(run.steps_to_threshold == 41);  // it learned: the steps column alone would hide the climb
+  CHECK(run_stall_cell(run) == "climbed back after first reaching the threshold at step 41: from step 91, 100 steps at 0.4");
+  CHECK(a.sentences.at(1).find("unscaled climbed back after first reaching the threshold at step 41: from step 91") !=
+        std::string::npos);
+}
+
 TEST_CASE("stalls are reported with start, length and level, the final level once every run stopped", "[analysis]") {
   VariantCurves s = scaled({60, 61, 62});
   VariantCurves u = variant("unscaled", ScaleMode::unscaled, {stuck(400, 0.25f, 200), stuck(400, 1.1f, 1000), stuck(400, 2.0f, 1000)});

@@ -103,7 +103,12 @@ Arg run_steps_arg(const RunSummary& run, int steps) {
 }
 
 Arg run_stall_arg(const RunSummary& run) {
-  return run.stall.found() ? stall_phrase(run.stall, run.stopped) : Message("stall.none");
+  if (!run.stall.found()) return Message("stall.none");
+  // A stall that starts after the run first got below the threshold is a climb back, not a wait before learning.
+  if (run.touched_step > 0 && run.stall.start > run.touched_step)
+    return Message("stall.after_touch").with("step", Arg::count(run.touched_step))
+        .with("stall", stall_phrase(run.stall, run.stopped));
+  return stall_phrase(run.stall, run.stopped);
 }
 
 Arg variant_median_arg(const VariantResult& v, int steps) {
@@ -150,7 +155,7 @@ Arg variant_stall_arg(const VariantResult& v) {
   Message stall("stall.median");
   if (v.runs_stalled == 1) {
     for (const RunSummary& r : v.runs)
-      if (r.stall.found()) stall = stall_phrase(r.stall, r.stopped);
+      if (r.stall.found()) stall = *run_stall_arg(r).message;  // the run's own cell
   } else {
     const bool ends = v.stalls_to_end > 0 && all_stopped(v);
     if (ends) stall.key = v.stalls_to_end == v.runs_stalled ? "stall.median.all_end" : "stall.median.some_end";

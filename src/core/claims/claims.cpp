@@ -249,7 +249,14 @@ Message pace_message(const ClaimContext& c) {
     const double ratio = learned(c.a[i], c.thr) ? double(c.a[i].reached) / c.r[i].reached : kNever;
     return slower ? ratio >= c.claim.parameter : std::fabs(ratio - 1) <= c.claim.parameter;
   });
+  // The measured ratios beside the bar, seed by seed where both learned: how far past it the seeds are.
+  std::vector<double> ratios;
+  for (int i = 0; i < c.n; ++i)
+    if (learned(c.a[i], c.thr) && learned(c.r[i], c.thr)) ratios.push_back(double(c.a[i].reached) / c.r[i].reached);
   return m.with("times", Arg::value(c.claim.parameter)).with("percent", Arg::value(100 * c.claim.parameter))
+      .with("ratios", ratios.empty() ? Message("claims.empty")
+                                     : Message("claims.ratios").with("range", values_span(ratios, false))
+                                           .with("both", Arg::count(static_cast<double>(ratios.size()))))
       .with("median", Arg::count(median_steps(c.a, c.thr))).with("refMedian", Arg::count(median_steps(c.r, c.thr)));
 }
 

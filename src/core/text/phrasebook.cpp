@@ -117,6 +117,7 @@ const std::vector<Phrase>& phrasebook() {
       {"stall.span", "from step {start}, {length} steps at {level}"},
       {"stall.so_far", "from step {start}, {length} steps so far at {level}"},
       {"stall.to_end", "from step {start} to the end ({length} steps) at {level}"},
+      {"stall.after_touch", "climbed back after first reaching the threshold at step {step}: {stall}"},
       {"stall.median", "median start step {start}, median length {length} steps, median level {level}"},
       {"stall.median.all_end", "median start step {start}, median length {length} steps, median level {level}, all to the end"},
       {"stall.median.some_end", "median start step {start}, median length {length} steps, median level {level}, {ended} to the end"},
@@ -463,10 +464,11 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.fails.fell_back", " ({fell} of them touched {threshold} and fell back above it)"},
       {"claims.slower",
        "{label} needed at least {times}× the steps of {ref} on the same seed, or did not learn, on {count}{which} "
-       "(medians {median} and {refMedian} steps among the runs that learned)."},
+       "({ratios}medians {median} and {refMedian} steps among the runs that learned)."},
       {"claims.similar",
-       "{label} learned within {percent} % of the steps of {ref} on the same seed on {count}{which} (medians "
-       "{median} and {refMedian} steps among the runs that learned)."},
+       "{label} learned within {percent} % of the steps of {ref} on the same seed on {count}{which} ({ratios}"
+       "medians {median} and {refMedian} steps among the runs that learned)."},
+      {"claims.ratios", "seed by seed {range}× as many steps, on the {both} seeds where both learned; "},
       {"claims.start_sharper",
        "At step 1, before any update, layer 1's attention entropy of {label} was below that of {ref} on "
        "{count}{which} ({range} nats vs {refRange}, seed by seed lower by {gap} nats; a lower entropy is a sharper "
