@@ -284,8 +284,8 @@ TEST_CASE("a stall after the run first got below the threshold reads as a climb 
   const Answer a = answer_of({scaled({60, 61, 62}), variant("unscaled", ScaleMode::unscaled, {relapse})});
   const RunSummary& run = a.variants[1].runs[0];
   CHECK(run.steps_to_threshold == 41);  // it learned: the steps column alone would hide the climb
-  CHECK(run_stall_cell(run) == "climbed back after first reaching the threshold at step 41: from step 91, 100 steps at 0.4");
-  CHECK(a.sentences.at(1).find("unscaled climbed back after first reaching the threshold at step 41: from step 91") !=
+  CHECK(run_stall_cell(run) == "after first getting below the threshold at step 41, rose back above it: from step 91, 100 steps at 0.4");
+  CHECK(a.sentences.at(1).find("unscaled after first getting below the threshold at step 41, rose back above it: from step 91") !=
         std::string::npos);
 }
 

@@ -117,7 +117,7 @@ const std::vector<Phrase>& phrasebook() {
       {"stall.span", "from step {start}, {length} steps at {level}"},
       {"stall.so_far", "from step {start}, {length} steps so far at {level}"},
       {"stall.to_end", "from step {start} to the end ({length} steps) at {level}"},
-      {"stall.after_touch", "climbed back after first reaching the threshold at step {step}: {stall}"},
+      {"stall.after_touch", "after first getting below the threshold at step {step}, rose back above it: {stall}"},
       {"stall.median", "median start step {start}, median length {length} steps, median level {level}"},
       {"stall.median.all_end", "median start step {start}, median length {length} steps, median level {level}, all to the end"},
       {"stall.median.some_end", "median start step {start}, median length {length} steps, median level {level}, {ended} to the end"},
@@ -190,7 +190,7 @@ const std::vector<Phrase>& phrasebook() {
       {"glossary.saturated",
        "a softmax row whose top weight is at least {bar}: one key takes almost all the weight. As the top weight "
        "nears 1 (one-hot), the gradient the softmax passes back to its logits (|J|_F) goes to 0. A layer counts as "
-       "saturated when the mean top weight of all its rows (at every position, not only the copy's) is at least {bar}. A model that has learned to copy has saturated "
+       "saturated when the mean top weight of all its rows (at every position, not only the copy positions) is at least {bar}. A model that has learned to copy has saturated "
        "rows too, each on the key it copies: the lesson is about rows that saturate before the model has learned "
        "which key to pick."},
       {"term.entropy", "Entropy, nats"},
@@ -353,7 +353,7 @@ const std::vector<Phrase>& phrasebook() {
        "{late}."},
       {"mech.top",
        "{label}'s top weight per layer (the largest softmax weight of a row, the mean over all of the layer's rows, "
-       "every position of the sequence and not only the copy's; median over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
+       "every position of the sequence and not only the copy positions; median over seeds): at step 1, before any update ({start}); over the last {window} steps ({end})."},
       {"mech.top.layer", "layer {layer} {value}, {verdict}"},
       {"mech.layer_value", "layer {layer} {value}"},
       {"mech.top.saturated", "saturated: at least {bar}"},
@@ -464,10 +464,10 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.fails.fell_back", " ({fell} of them touched {threshold} and fell back above it)"},
       {"claims.slower",
        "{label} needed at least {times}× the steps of {ref} on the same seed, or did not learn, on {count}{which} "
-       "({ratios}medians {median} and {refMedian} steps among the runs that learned)."},
+       "({ratios}median steps among the runs that learned: {label} {median}, {ref} {refMedian})."},
       {"claims.similar",
        "{label} learned within {percent} % of the steps of {ref} on the same seed on {count}{which} ({ratios}"
-       "medians {median} and {refMedian} steps among the runs that learned)."},
+       "median steps among the runs that learned: {label} {median}, {ref} {refMedian})."},
       {"claims.ratios", "seed by seed {range}× as many steps, on the {both} seeds where both learned; "},
       {"claims.start_sharper",
        "At step 1, before any update, layer 1's attention entropy of {label} was below that of {ref} on "
