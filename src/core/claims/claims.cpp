@@ -57,18 +57,6 @@ std::vector<std::string> measured_variants(const Scenario& scenario) {
 bool learned(const SeedOutcome& o, double threshold) { return learned(o.reached, o.final_loss, threshold); }
 bool touched(const SeedOutcome& o, double threshold) { return o.reached > 0 && !learned(o, threshold); }
 
-std::string run_settings(const Scenario& scenario) {
-  std::string out;
-  const std::string all = scenario.settings;
-  for (std::size_t begin = 0; begin < all.size();) {
-    const std::size_t end = std::min(all.find('&', begin), all.size());
-    const std::string part = all.substr(begin, end - begin);
-    if (part.rfind("variants=", 0) != 0 && part.rfind("seeds=", 0) != 0) out += (out.empty() ? "" : "&") + part;
-    begin = end + 1;
-  }
-  return out;
-}
-
 std::vector<RunToMeasure> runs_to_measure() {
   std::vector<RunToMeasure> out;
   for (const Scenario& s : scenarios())

@@ -64,10 +64,6 @@ struct MeasuredRun {
   std::vector<SeedOutcome> seeds;     // seeds 0 .. kClaimSeeds - 1
 };
 
-// A scenario's settings without the ones a single run of one variant does not depend on (variants, seeds: which
-// variants the page trains side by side and how many seeds): the key of its runs in the table.
-std::string run_settings(const Scenario& scenario);
-
 // Each (run settings, variant) that some scenario's claims need, once, in the order of scenarios(): the first
 // scenario that needs it (scripts/measure-claims.sh measures these).
 struct RunToMeasure {

@@ -96,6 +96,13 @@ const Setting* core_setting(const std::string& key) {
 
 }  // namespace
 
+std::string run_settings(const Scenario& scenario) {
+  std::string out;
+  for (const std::string& part : split(scenario.settings, '&'))
+    if (part.rfind("variants=", 0) != 0 && part.rfind("seeds=", 0) != 0) out += (out.empty() ? "" : "&") + part;
+  return out;
+}
+
 ExerciseSettings parse_exercise_settings(const std::string& fragment) {
   ExerciseSettings s;
   TrainConfig& c = s.base;

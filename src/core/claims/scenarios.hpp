@@ -46,6 +46,10 @@ struct Scenario {
 const std::vector<Scenario>& scenarios();
 const Scenario* find_scenario(const std::string& id);  // nullptr if unknown
 
+// A scenario's settings without the ones a single run of one variant does not depend on (variants, seeds: which
+// variants the page trains side by side and how many seeds): the key of its runs in the claims table.
+std::string run_settings(const Scenario& scenario);
+
 // An exercise as the page runs it: every variant on seeds first_seed .. first_seed + seeds - 1, `steps` each.
 // Defaults are the page's (properties.js): canonical model and task, 400 steps, 3 seeds, threshold 0.1.
 struct ExerciseSettings {
