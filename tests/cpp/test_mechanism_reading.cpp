@@ -298,6 +298,14 @@ TEST_CASE("a group of seeds reads as the range of its seeds' values, a ratio of 
     if (english(Arg(m)).rfind("unscaled, ", 0) == 0) both = english(Arg(m));
   INFO(both);
   CHECK(both.rfind("unscaled, seeds 0, 1, 2: the q/k gradient ended more than 1000× below its own peak (reached at step 1), ", 0) == 0);
+  // Both ends beyond 1000x but apart: the lower bound that holds for every seed, then the highest.
+  vs[1].runs[2] = run(200, 0.01, 0.8, 0.00001, 0.95, 2);
+  std::string apart;
+  for (const Message& m : read_mechanism(vs, compare_runs(vs, 0.1, 200), MechanismSetting{}).qk)
+    if (english(Arg(m)).rfind("unscaled, ", 0) == 0) apart = english(Arg(m));
+  INFO(apart);
+  CHECK(apart.rfind("unscaled, seeds 0, 1, 2: the q/k gradient ended more than 1000× (up to more than 10000×) below its "
+                    "own peak", 0) == 0);
   CHECK(english(Arg(times_arg(93786))) == "more than 10000×");
   CHECK(english(Arg(times_arg(999.4))) == "999×");
   CHECK(english(Arg(times_arg(6.094))) == "6.09×");
@@ -331,6 +339,11 @@ TEST_CASE("the readings of every kind use every mech.* template of the phraseboo
     kinds.push_back(exercise(0.01, 0.01));
     kinds.back()[1].runs[2] = run(200, 0.01, 0.001, 0.8, 0.95, 2);
     kinds.back()[1].runs[1] = run(200, 0.01, 0.8, 0.0001, 0.95, 1);
+    // ... and drops all beyond 1000x, not all past the same power of ten
+    kinds.push_back(exercise(0.01, 0.01));
+    kinds.back()[1].runs[0] = run(200, 0.01, 0.8, 0.0002, 0.95, 0);
+    kinds.back()[1].runs[1] = run(200, 0.01, 0.8, 0.0001, 0.95, 1);
+    kinds.back()[1].runs[2] = run(200, 0.01, 0.8, 0.00001, 0.95, 2);
     // stuck while the logits grow: SGD's chain
     kinds.push_back(exercise(2.2, 0.01));
     for (RunCurve& r : kinds.back()[1].runs) logits_grow(r);

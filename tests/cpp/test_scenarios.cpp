@@ -318,6 +318,45 @@ TEST_CASE("how a failure looks is counted over the failed seeds only: a seed tha
                      "the last 50 steps") != std::string::npos);
 }
 
+// A pace claim and the learner's answer judge a ratio of steps by one bar: the answer's clear_ratio.  Counted here
+// from the table seed by seed, written out without the claims code: slower = at least the bar (or never learned),
+// similar = less than the bar apart either way; a seed whose reference did not learn counts against both.
+TEST_CASE("every pace claim uses the answer's bar for a clear difference, counted seed by seed", "[scenarios][claims]") {
+  const double bar = CurveDefinitions{}.clear_ratio;
+  int pace_claims = 0;
+  for (const Scenario& s : scenarios())
+    for (const Claim& claim : s.claims) {
+      if (claim.kind != ClaimKind::slower && claim.kind != ClaimKind::similar) continue;
+      ++pace_claims;
+      CAPTURE(s.id, claim.variant);
+      CHECK(claim.parameter == bar);
+      const double threshold = settings_of(s.id).threshold;
+      const MeasuredScenario& m = *find_measurement(s.id);
+      const std::vector<SeedOutcome>& a = table_of(s.id, claim.variant);
+      const std::vector<SeedOutcome>& r = table_of(s.id, m.variants.front().variant);
+      int k = 0;
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!learned(r[i], threshold)) continue;
+        if (!learned(a[i], threshold)) { k += claim.kind == ClaimKind::slower; continue; }
+        const double ratio = double(a[i].reached) / r[i].reached;
+        k += claim.kind == ClaimKind::slower ? ratio >= bar : (ratio < bar && bar * ratio > 1);
+      }
+      const std::string caption = scenario_caption(s);
+      CAPTURE(caption);
+      const std::string counted = " on " + std::to_string(k) + " of " + std::to_string(kClaimSeeds) + " seeds";
+      const std::string said = claim.kind == ClaimKind::slower
+                                   ? "needed at least " + format_number(bar) + "× the steps of"
+                                   : "learned less than " + format_number(bar) + "× apart in steps";
+      const std::size_t at = caption.find(said);
+      REQUIRE(at != std::string::npos);
+      const std::string sentence = caption.substr(at, caption.find("; ", at) - at);  // the claim up to its bar
+      CAPTURE(sentence);
+      CHECK(sentence.find(counted) != std::string::npos);
+      CHECK(caption.find("is the answer's bar for a clear difference", at) != std::string::npos);
+    }
+  CHECK(pace_claims == 4);  // adam, gpt-init, large-dk, qknorm
+}
+
 TEST_CASE("a claim that one variant starts sharper says by how much, seed by seed", "[scenarios][claims]") {
   for (const char* id : {"gpt-init", "large-dk"}) {
     const std::vector<SeedOutcome>& scaled = table_of(id, "scaled");

@@ -76,6 +76,8 @@ function mechanismKinds() {
     { steps: 200, optimizer }),
     ask([scaled, ['unscaled', [[0.8, 0.01], [0.8, 0.0001], [0.001, 0.8]].map(([g0, g1], seed) => ({ seed, // a group's ranges
       ...withMechanism(geometric(2.3, 0.01, 200), g0, g1, 0.95) }))]], { steps: 200, optimizer }),
+    ask([scaled, ['unscaled', [0.0002, 0.0001, 0.00001].map((g1, seed) => ({ seed, // drops all beyond 1000x, apart
+      ...withMechanism(geometric(2.3, 0.01, 200), 0.8, g1, 0.95) }))]], { steps: 200, optimizer }),
     ask([scaled, ['unscaled', mechanismRuns(() => logitsGrow(withMechanism(new Float32Array(200).fill(2.2), 0.8, 0.001, 0.95)))]],
       { steps: 200, optimizer }),  // stuck while its logits grow and layer 1 saturates: SGD's chain
     ask([scaled, unscaled(0.01, 0.8, 0.01), ['qknorm', mechanismRuns(() => withMechanism(geometric(2.3, 0.001, 200), 0.2, 0.001, 0.5))]],

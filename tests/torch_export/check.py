@@ -68,7 +68,7 @@ def claim_count(claim, variants):
         if not r["learned"]:
             continue
         ratio = a["steps"] / r["steps"] if a["learned"] else math.inf
-        k += ratio >= parameter if kind == "slower" else abs(ratio - 1) <= parameter
+        k += ratio >= parameter if kind == "slower" else 1 / parameter < ratio < parameter
     return k
 
 

@@ -159,6 +159,16 @@ Arg range_arg(const std::vector<double>& xs, Write one) {
   return Message("mech.range").with("low", lo).with("high", hi);
 }
 
+// A group's drop: one seed's "more than 1000×", or "120×–more than 1000×"; when both ends are beyond 1000×, "more than
+// 1000× (up to more than 100000×)" rather than "between more than ... and more than ...".
+Arg drops_arg(const std::vector<double>& drops) {
+  const auto [low, high] = std::minmax_element(drops.begin(), drops.end());
+  const Message lo = times_arg(*low), hi = times_arg(*high);
+  if (lo.key == "mech.times_over" && hi.key == "mech.times_over" && english(lo) != english(hi))
+    return Message("mech.range_over").with("low", lo).with("high", hi);
+  return range_arg(drops, times_arg);
+}
+
 // "step 36", or a group's "steps 30–46".
 Message peak_steps_arg(const std::vector<double>& steps) {
   const auto [low, high] = std::minmax_element(steps.begin(), steps.end());
@@ -230,7 +240,7 @@ void qk_sentences(MechanismReading& out, const std::vector<VariantCurves>& vs, c
       Message seed_list("mech.group");
       seed_list.plural_by("n", static_cast<double>(seeds.size())).with("list", Arg::list("join.comma", seeds));
       out.qk.push_back(Message(keys[g]).with("label", variant_label_arg(r)).with("seeds", seed_list)
-                           .with("drop", range_arg(drops, times_arg)).with("peak", peak_steps_arg(peaks))
+                           .with("drop", drops_arg(drops)).with("peak", peak_steps_arg(peaks))
                            .with("loss", range_arg(losses[g], Arg::value)).with("grad", range_arg(grads, Arg::value))
                            .with("threshold", Arg::value(a.threshold)).with("deadDrop", Arg::value(kDeadDrop)));
     }

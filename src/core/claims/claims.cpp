@@ -229,22 +229,25 @@ Message fails_message(const ClaimContext& c) {
                                       : Message("claims.empty"));
 }
 
-// slower (at least `parameter` times the reference's steps) or similar (within `parameter` of them), seed by seed.
+// slower (at least `parameter` times the reference's steps) or similar (less than `parameter` times apart, either
+// way), seed by seed.  A seed whose reference did not learn has no ratio and counts against the claim.
 Message pace_message(const ClaimContext& c) {
   const bool slower = c.claim.kind == ClaimKind::slower;
+  const double bar = c.claim.parameter;
+  std::vector<double> ratio(c.n, kNever);  // the variant's steps / the reference's; kNever: the variant never learned
+  std::vector<double> both;                // the ratios of the seeds on which both learned, shown beside the bar
+  for (int i = 0; i < c.n; ++i) {
+    if (!learned(c.r[i], c.thr)) ratio[i] = std::nan("");
+    else if (learned(c.a[i], c.thr)) both.push_back(ratio[i] = double(c.a[i].reached) / c.r[i].reached);
+  }
   Message m = counted_message(slower ? "claims.slower" : "claims.similar", c, [&](int i) {
-    if (!learned(c.r[i], c.thr)) return false;
-    const double ratio = learned(c.a[i], c.thr) ? double(c.a[i].reached) / c.r[i].reached : kNever;
-    return slower ? ratio >= c.claim.parameter : std::fabs(ratio - 1) <= c.claim.parameter;
+    return slower ? ratio[i] >= bar : ratio[i] < bar && ratio[i] > 1 / bar;  // NaN: false either way
   });
-  // The measured ratios beside the bar, seed by seed where both learned: how far past it the seeds are.
-  std::vector<double> ratios;
-  for (int i = 0; i < c.n; ++i)
-    if (learned(c.a[i], c.thr) && learned(c.r[i], c.thr)) ratios.push_back(double(c.a[i].reached) / c.r[i].reached);
-  return m.with("times", Arg::value(c.claim.parameter)).with("percent", Arg::value(100 * c.claim.parameter))
-      .with("ratios", ratios.empty() ? Message("claims.empty")
-                                     : Message("claims.ratios").with("range", values_span(ratios, false))
-                                           .with("both", Arg::count(static_cast<double>(ratios.size()))))
+  return m.with("times", Arg::value(bar))
+      .with("ratios", both.empty() ? Message("claims.empty")
+                                   : Message("claims.ratios").with("range", values_span(both, false))
+                                         .with("label", c.name).with("ref", c.ref_name)
+                                         .with("both", Arg::count(static_cast<double>(both.size()))))
       .with("median", Arg::count(median_steps(c.a, c.thr))).with("refMedian", Arg::count(median_steps(c.r, c.thr)));
 }
 

@@ -23,7 +23,7 @@ enum class ClaimKind {
   learns,          // reached the threshold and ended below it
   fails,           // did not learn (never reached it, or reached it and fell back above it)
   slower,          // needed at least `parameter` x the reference's steps on the same seed, or never got there
-  similar,         // reached it within `parameter` (relative) of the reference's steps on the same seed
+  similar,         // reached it less than `parameter` x apart from the reference's steps (either way), same seed
   start_sharper,   // layer 1's attention entropy at step 1 below the reference's on the same seed
   start_gradient,  // the q/k gradient at step 1 larger than the reference's on the same seed
   qk_collapse,     // the smoothed q/k gradient ended at least `parameter` x below its peak (kDeadDrop)

@@ -334,6 +334,7 @@ const std::vector<Phrase>& phrasebook() {
       {"mech.group.other", "seeds {list}"},
       {"mech.range", "between {low} and {high}"},
       {"mech.times_over", "more than {power}×"},
+      {"mech.range_over", "{low} (up to {high})"},
       {"mech.at_step", "step {step}"},
       {"mech.steps_range", "steps {low}–{high}"},
       {"mech.qk.died",
@@ -463,12 +464,15 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.fails.ending", ", ending at loss {range}"},
       {"claims.fails.fell_back", " ({fell} of them touched {threshold} and fell back above it)"},
       {"claims.slower",
-       "{label} needed at least {times}× the steps of {ref} on the same seed, or did not learn, on {count}{which} "
-       "({ratios}median steps among the runs that learned: {label} {median}, {ref} {refMedian})."},
+       "{label} needed at least {times}× the steps of {ref} on the same seed, or did not learn, on {count}{which}; "
+       "{times}× is the answer's bar for a clear difference. {ratios}Median steps among the runs that learned: "
+       "{label} {median}, {ref} {refMedian}."},
       {"claims.similar",
-       "{label} learned within {percent} % of the steps of {ref} on the same seed on {count}{which} ({ratios}"
-       "median steps among the runs that learned: {label} {median}, {ref} {refMedian})."},
-      {"claims.ratios", "seed by seed {range}× as many steps, on the {both} seeds where both learned; "},
+       "{label} and {ref} learned less than {times}× apart in steps (either one faster) on the same seed on "
+       "{count}{which}; {times}× is the answer's bar for a clear difference. {ratios}Median steps among the runs "
+       "that learned: {label} {median}, {ref} {refMedian}."},
+      {"claims.ratios", "Seed by seed, {label} needed {range}× the steps of {ref}, on the {both} seeds where both "
+       "learned. "},
       {"claims.start_sharper",
        "At step 1, before any update, layer 1's attention entropy of {label} was below that of {ref} on "
        "{count}{which} ({range} nats vs {refRange}, seed by seed lower by {gap} nats; a lower entropy is a sharper "
