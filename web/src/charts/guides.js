@@ -1,7 +1,8 @@
 // What the answer reads, drawn over a line chart's curves (a uPlot draw hook): the threshold as a dashed
 // line, each seed's steps to threshold as a dot on it, each variant's median as a vertical line, and each
 // variant's level (the answer's "level now" / "final level" cell) as a tick at the right edge.  Their labels
-// are placed so that none overlaps another (label-placer.js): at a phone's width they would otherwise collide.
+// are placed so that none overlaps another or covers a median line (label-placer.js): at a phone's width they
+// would otherwise collide.
 
 /**
  * @typedef {Object} Guides
@@ -10,7 +11,8 @@
  * @property {{x: number, colour: string, hollow?: boolean}[]} [dots]  dots on the level line (each seed's step;
  *   hollow: a step a seed touched the threshold at and then ended above it)
  * @property {{colour: string, label: string}[]} [never]  labels under the level line, right (a median that never got there)
- * @property {{value: number, colour: string, label: string}[]} [levels]  ticks at the right edge (each variant's level)
+ * @property {{value: number, colour: string, name: string, label: string}[]} [levels]  ticks at the right edge (each
+ *   variant's level; `name` is the variant's, for a label shown beside the plot)
  */
 
 import { LabelPlacer } from './label-placer.js';
@@ -19,16 +21,19 @@ import { LabelPlacer } from './label-placer.js';
  * @param {uPlot} u  the chart, in its draw hook (canvas pixels)
  * @param {Guides|null} g
  * @param {{text: string, surface: string, font: string}} theme
+ * @param {number[]} [avoid] uPlot series indices of the lines no label may cover (each variant's median)
+ * @returns {{text: string, colour: string, name?: string}[]} the labels with no clear spot in the plot, for the
+ *   chart to show beside it
  */
-export function drawGuides(u, g, theme) {
-  if (!g?.level || u.data[0].length === 0) return;
+export function drawGuides(u, g, theme, avoid = []) {
+  if (!g?.level || u.data[0].length === 0) return [];
   const ctx = u.ctx;
   const dpr = devicePixelRatio || 1;
   const { left, top, width, height } = u.bbox;
   const y = Math.round(u.valToPos(g.level.value, 'y', true));
   ctx.save();
   ctx.font = `${11 * dpr}px ${theme.font}`;
-  const placer = new LabelPlacer(ctx, u.bbox, dpr);
+  const placer = new LabelPlacer(ctx, u.bbox, dpr, avoid.filter((i) => u.series[i]?.show).map((i) => polyline(u, i)));
   const labels = [];  // {text, x, y, align, colour, background}: drawn last, where the placer put them
   const inside = y >= top && y <= top + height;
   if (inside) {
@@ -38,14 +43,27 @@ export function drawGuides(u, g, theme) {
     drawDots(u, g.dots ?? [], { y, dpr, outline: theme.surface });
   }
   labels.push(...drawLevelTicks(u, g.levels ?? [], dpr, placer));
-  for (const label of labels) if (label) drawLabel(ctx, label, dpr, theme.surface);
+  for (const label of labels) if (!label.out) drawLabel(ctx, label, dpr, theme.surface);
   ctx.restore();
+  return labels.filter((label) => label.out).map(({ text, colour, name }) => ({ text, colour, name }));
 }
 
-/** The label where the placer found room for it (moving `direction` from its spot), or null. */
-function placed(placer, label, direction) {
-  const y = placer.place(label.text, label.x, label.y, label.align, direction);
-  return y === null ? null : { ...label, y };
+/** Series `i` in canvas pixels, its missing and non-finite points left out. */
+function polyline(u, i) {
+  const xs = u.data[0];
+  const ys = u.data[i];
+  const points = [];
+  for (let j = 0; j < xs.length; j += 1) {
+    if (ys[j] == null || !Number.isFinite(ys[j]) || (u.scales.y.distr === 3 && ys[j] <= 0)) continue;
+    points.push({ x: u.valToPos(xs[j], 'x', true), y: u.valToPos(ys[j], 'y', true) });
+  }
+  return points;
+}
+
+/** The label where the placer found room for it (moving `direction` from its spot), or marked `out`. */
+function placed(placer, label, direction, reach) {
+  const y = placer.place(label.text, label.x, label.y, label.align, direction, reach);
+  return y === null ? { ...label, out: true } : { ...label, y };
 }
 
 function drawLabel(ctx, { text, x, y, align, colour }, dpr, background) {
@@ -115,7 +133,7 @@ function drawDots(u, dots, { y, dpr, outline }) {
 }
 
 // A short solid tick inside the right edge at each variant's level, its label to the tick's left, moved down
-// (or up) where another label took the spot; each label sits on the chart's background, so that it stays readable.
+// (or up, at most two lines) where another label or a line took the spot; each label sits on the chart's background, so that it stays readable.
 function drawLevelTicks(u, levels, dpr, placer) {
   const ctx = u.ctx;
   const { left, top, width, height } = u.bbox;
@@ -130,5 +148,7 @@ function drawLevelTicks(u, levels, dpr, placer) {
     ctx.lineTo(right, l.y);
     ctx.stroke();
   }
-  return shown.map((l) => placed(placer, { text: l.label, x: right - 14 * dpr, y: l.y + 4 * dpr, align: 'right', colour: l.colour }, 1));
+  // Within two lines of its tick, or not in the plot: further away it would sit beside another variant's line.
+  return shown.map((l) => placed(placer, { text: l.label, name: l.name, x: right - 14 * dpr, y: l.y + 4 * dpr, align: 'right',
+    colour: l.colour }, 1, 2));
 }

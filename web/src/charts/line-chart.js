@@ -45,10 +45,11 @@ export class LineChart {
     this.legend = h('div', { class: 'chart-legend', attrs: { role: 'group', 'aria-label': STRINGS.charts.series(options.title) } });
     this.plotBox = h('div', { class: 'chart-plot', attrs: { role: 'img', 'aria-label': options.title } });
     this.readout = h('div', { class: 'chart-readout' });
+    this.offPlot = h('p', { class: 'chart-off-plot hint', attrs: { 'data-note': 'off-plot' } });  // labels with no room in the plot
     this.title = h('span', { class: 'chart-title', text: options.title });
     this.tools = h('span', { class: 'chart-tools' });
     this.element = h('figure', { class: 'chart', attrs: { 'data-chart': options.name } }, [
-      h('figcaption', {}, [this.title, this.tools]), this.legend, this.plotBox, this.readout]);
+      h('figcaption', {}, [this.title, this.tools]), this.legend, this.plotBox, this.offPlot, this.readout]);
     this.resizeObserver = watchSize(this.plotBox, () => this._resize());
   }
 
@@ -157,6 +158,21 @@ export class LineChart {
     return [];
   }
 
+  /** The guides' labels that found no room in the plot, written under it: "scaled 1/√d_k: final level 0.000209". */
+  _showOffPlot(labels) {
+    const key = JSON.stringify(labels);
+    if (key === this.offPlotKey) return;
+    this.offPlotKey = key;
+    replaceChildren(this.offPlot, labels.flatMap((l, i) => {
+      const span = h('span', { text: l.name ? `${l.name}: ${l.text}` : l.text });
+      span.style.color = l.colour;
+      return [i ? ' · ' : '', span];
+    }));
+  }
+
+  /** The uPlot index of each group's own line (its median), the first of the group's series. */
+  _medianLines() { return this.groups.map((g) => this._seriesIndices(g.id)[0]); }
+
   _renderLegend() {
     replaceChildren(this.legend, this.groups.map((g) => {
       const swatch = h('span', { class: 'swatch', attrs: { 'aria-hidden': 'true' } });
@@ -199,7 +215,7 @@ export class LineChart {
       axes: lineAxes(this.options, record),
       hooks: {
         setCursor: [(u) => this._showReadout(u.cursor.idx)],
-        draw: [(u) => this._drawMarker(u), (u) => drawGuides(u, this.guides, this.options.theme())],
+        draw: [(u) => this._drawMarker(u), (u) => this._showOffPlot(drawGuides(u, this.guides, this.options.theme(), this._medianLines()))],
       },
     }, this._uplotData(), this.plotBox);
   }

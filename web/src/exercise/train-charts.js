@@ -258,7 +258,7 @@ export function lossGuides(answer, state, colourOf, lang) {
       ? [{ x: r.stepsToThreshold, colour: colourOf(v.name) }]
       : reached(r.touchedStep) ? [{ x: r.touchedStep, colour: colourOf(v.name), hollow: true }] : []))),
     levels: variants.filter((v) => reached(v.medianFinalLoss)).map((v) => ({ value: v.medianFinalLoss,
-      colour: colourOf(v.name), label: T.levelMark(v.cells.finalLoss, answer.final) })),
+      colour: colourOf(v.name), name: v.label, label: T.levelMark(v.cells.finalLoss, answer.final) })),
   };
 }
 
