@@ -85,11 +85,14 @@ test('the first screen: the demo in one line (its draw, rank and numbers, the CL
     await page.goto(env.url('http', 'index.html', ''));
     const headline = lab(page).locator('[data-note="demo-headline"]:not([hidden])');
     await headline.waitFor({ timeout: 90000 });
-    assert.equal(await headline.textContent(), `The demo in one line: one query and ${KEYS} random keys in d_k = ${DK}, seed ${median.seed} `
+    // Its text (the glossary's "?" for |J|_F, a link, aside).
+    const text = () => headline.evaluate((p) => [...p.childNodes].filter((n) => n.nodeName !== 'A').map((n) => n.textContent).join(''));
+    assert.equal(await text(), `The demo in one line: one query and ${KEYS} random keys in d_k = ${DK}, seed ${median.seed} `
       + `(a middle draw of ${SET}: rank ${Math.floor((SET - 1) / 2) + 1} of ${SET} by raw top weight). Raw softmax: top weight ${s3(cli.raw.max)} `
       + `(${cli.raw.max >= SATURATED ? `saturated: at least ${SATURATED}` : `not saturated: below ${SATURATED}`}); scaled by 1/√d_k: `
-      + `${s3(cli.scaled.max)}. Gradient through the softmax (|J|_F): ${s3(cli.raw.jacobian_norm)} raw vs ${s3(cli.scaled.jacobian_norm)} scaled. `
+      + `${s3(cli.scaled.max)}. Gradient through the softmax (|J|_F): ${s3(cli.raw.jacobian_norm)} raw vs ${s3(cli.scaled.jacobian_norm)} scaled.  `
       + 'The demo itself is below the exercise.');
+    assert.equal(await headline.locator('a[data-term="jacobian_norm"]').count(), 1);
     // Desktop: the headline and Start both in the first screen; phone: the headline first, Start within two screens.
     const [line, start] = [await headline.boundingBox(), await lab(page).locator('button', { hasText: 'Start' }).boundingBox()];
     assert.ok(line.y + line.height <= start.y, `${width}: the headline above Start`);

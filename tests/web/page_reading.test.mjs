@@ -86,12 +86,14 @@ test('first screen and keyboard: Start in view and first, focus kept after Start
     // The host page's lesson text, then the exercise: Start is in the first 1280x800 screen.
     const start = await l.locator('button', { hasText: 'Start' }).boundingBox();
     assert.ok(start.y + start.height <= 800, `Start's bottom at ${start.y + start.height} px`);
-    // The element's tab stops: Copy link, the lesson's claim (folded), the lede's glossary links (one per word
-    // the exercise uses first), then Start.
+    // The element's tab stops: Copy link, the lesson's claim (folded), the demo headline's "?" for |J|_F, the
+    // lede's glossary links (one per word the exercise uses first), then Start.
     await l.locator('button', { hasText: 'Copy link' }).focus();
     const focusedText = () => page.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.activeElement?.textContent ?? 'body');
     await page.keyboard.press('Tab');
     assert.match(await focusedText(), /^The lesson’s claim/);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.querySelector('sqrtdk-lab').shadowRoot.activeElement?.dataset.term), 'jacobian_norm');
     const ledeTerms = await l.locator('[data-panel="train"] .lede a.term').allTextContents();
     assert.ok(ledeTerms.length >= 1, 'the lede links its first words to the glossary');
     for (const term of ledeTerms) {

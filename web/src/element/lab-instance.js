@@ -63,7 +63,7 @@ export class LabInstance {
     this.runWorkers = this.pageWorkers.pool;
     this.helper = this.pageWorkers.helper;
     this.glossary = new Glossary({ store: this.store, helper: this.helper, notify: (t) => this.notify(t), lang: this.lang });
-    this.demoHeadline = new DemoHeadline({ lang: this.lang });
+    this.demoHeadline = new DemoHeadline({ lang: this.lang, glossary: this.glossary });
     this._buildFrame();
     this.notify([...fromAttributes.notices, ...initial.notices, ...(host.hasAttribute(ELEMENT_ATTRIBUTES.syncUrl.name) && !syncUrl ? [STRINGS.syncUrlTaken] : [])]);
     if (syncUrl) this.urlSync = new UrlSync(this.store, () => this.attributeState, (n) => this.notify(n), host);

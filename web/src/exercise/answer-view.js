@@ -16,9 +16,12 @@ export class AnswerView {
   /**
    * @param {string} lang how the page's own numbers are written (the element's)
    * @param {((seed: number) => void)|null} showSeed  shows one seed in the attention charts and maps
+   * @param {import('../lesson/glossary.js').Glossary|null} glossary  where the table's column names link
    */
-  constructor(lang = 'en', showSeed = null) {
+  constructor(lang = 'en', showSeed = null, glossary = null) {
     this.lang = lang;
+    // The links beside the table's column names, made once: the table is rebuilt on every answer.
+    this.columnLinks = glossary ? { 2: glossary.link('median'), 3: glossary.link('reference'), 4: glossary.link('stall') } : {};
     this.showSeed = showSeed;
     this.state = h('p', { class: 'answer-state' });
     this.sentences = h('div', { class: 'answer-sentences' });
@@ -61,7 +64,7 @@ export class AnswerView {
     }
     this.state.textContent = progressText(answer, this.lang);
     replaceChildren(this.sentences, answer.sentences.map((text) => h('p', { class: 'answer-sentence', text })));
-    replaceChildren(this.table, [answerTable(answer, this.lang)]);
+    replaceChildren(this.table, [answerTable(answer, this.lang, this.columnLinks)]);
     replaceChildren(this.beside, this._beside(answer, claim));
     replaceChildren(this.inspect, this._inspect(answer));
   }
@@ -109,7 +112,7 @@ function progressText(answer, lang) {
   return T.finished(w(answer.steps));
 }
 
-function answerTable(answer, lang) {
+function answerTable(answer, lang, links) {
   const anyDiverged = answer.variants.some((v) => v.runsDiverged > 0);
   const seeds = answer.variants[0].runs.map((r) => whole(r.seed, lang)).join(', ');
   const head = T.columns(formatValue(answer.threshold, lang), seeds, answer.final);
@@ -126,5 +129,6 @@ function answerTable(answer, lang) {
     anyDiverged ? cell('diverged', head[6], T.diverged(whole(v.runsDiverged, lang), whole(v.runs.length, lang))) : null,
   ]));
   return h('table', { class: 'answer-table' }, [
-    h('thead', {}, [h('tr', {}, head.map((text) => h('th', { attrs: { scope: 'col' }, text })))]), h('tbody', {}, rows)]);
+    h('thead', {}, [h('tr', {}, head.map((text, i) => h('th', { attrs: { scope: 'col' } }, links[i] ? [text, ' ', links[i]] : [text])))]),
+    h('tbody', {}, rows)]);
 }

@@ -42,6 +42,8 @@ export class TrainControls {
     c.init = selectControl({ key: 'init', label: T.init, value: s.init, onChange: (init) => update({ init }),
       options: [{ value: 'xavier', text: T.xavier }, { value: 'torch', text: T.torch }, { value: 'gpt', text: T.gpt }],
       hint: T.predictionPending });
+    c.init.hintText = h('span', { text: T.predictionPending });  // the hint's text; a glossary link may follow it
+    c.init.hint.replaceChildren(c.init.hintText);
     c.variants = checkboxGroup({ key: 'variants', label: T.variants, values: s.variants, atLeastOne: true, onChange: (variants) => update({ variants }),
       options: VARIANTS.map((v) => ({ value: v, text: variantLabel(v, s.trainAlpha, lang) })) });
     c.trainAlpha = rangeControl({ key: 'trainAlpha', label: T.trainAlpha, ...rangeOf('trainAlpha'), step: 0.05, value: s.trainAlpha, onChange: (trainAlpha) => update({ trainAlpha }) });
@@ -86,7 +88,7 @@ export class TrainControls {
   /** The init control's hint: the predicted logit std at init per variant (from the core). */
   showPrediction(state, values) {
     const parts = state.variants.map((v, i) => T.predictionPart(variantLabel(v, state.trainAlpha, this.lang), formatValue(values[i], this.lang)));
-    this.c.init.hint.textContent = T.prediction(parts);
+    this.c.init.hintText.textContent = T.prediction(parts);
   }
 }
 

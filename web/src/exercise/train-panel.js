@@ -68,6 +68,7 @@ export class TrainPanel {
     this.helper = helper;
     this.theme = theme;
     this.notify = notify;
+    this.glossary = glossary;
     // The answer is the core's (lab.compare in the helper worker); a new one is in the answer box at once, in
     // the task that received it (the task that also makes it the element's `result`), and re-renders the status
     // and the charts (the loss chart's guides and the mechanism notes read it).
@@ -85,6 +86,12 @@ export class TrainPanel {
     this.controls = new TrainControls({ store, lang, actions: {
       start: unlessRefused(() => this.start()), pause: () => this.pause(), step: unlessRefused(() => this._stepOnce()),
       reset: () => this.reset() } });
+    if (glossary) {  // the terms a setting's label or hint uses, one click from where the learner meets them
+      for (const [key, term] of [['init', 'init'], ['trainAlpha', 'alpha'], ['lr', 'learning_rate'], ['seeds', 'seed']]) {
+        glossary.labelLink(this.controls.c[key], term);
+      }
+      this.controls.c.init.hint.append(' ', glossary.link('logit_std'));
+    }
     this.charts = new TrainCharts({ store, theme, lang, glossary });
     // A preset's Run is the learner's explicit request: its settings' runs start (a held change is applied, so runs
     // of other settings are cleared; the preset's own button is the path that asks first).
@@ -180,7 +187,7 @@ export class TrainPanel {
       this.charts.seedShown.select.focus();
     };
     this.runTable = new RunTable(this.lang, showSeed);
-    this.answer = new AnswerView(this.lang, showSeed);
+    this.answer = new AnswerView(this.lang, showSeed, this.glossary);
     this.moreSeeds = new MoreSeeds({ lang: this.lang, onRun: (seeds) => this._runMoreSeeds(seeds) });
     this.problem = h('p', { class: 'problem', attrs: { role: 'alert' } });
     this.problem.hidden = true;

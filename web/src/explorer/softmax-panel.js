@@ -100,6 +100,7 @@ export class SoftmaxPanel {
       value: s.alpha, onChange: (alpha) => update({ alpha }) });
     this.presets = ALPHA_PRESETS.map((p) => button({ text: p.text, title: p.title, class: 'chip',
       onClick: () => update({ alpha: p.alpha }) }));
+    if (this.glossary) this.glossary.labelLink(this.alpha, 'alpha');
     this.alpha.element.append(h('div', { class: 'chips', attrs: { role: 'group', 'aria-label': T.presets } }, this.presets));
     this.seed = numberControl({ key: 'seed', label: T.seed, ...rangeOf('seed'), integer: true, value: s.seed,
       onChange: (seed) => update({ seed }),
@@ -115,6 +116,11 @@ export class SoftmaxPanel {
     const theme = this.theme;
     const update = (partial) => this.store.update(partial);
     this.printout = new SoftmaxPrintout(this.lang);
+    if (this.glossary) {  // the columns' terms, linked where the learner meets them: max (the top weight), entropy, eff. keys, |J|_F
+      [null, 'top_weight', 'entropy', 'effective_keys', 'jacobian_norm'].forEach((term, i) => {
+        if (term) this.printout.headers[i + 1].append(' ', this.glossary.link(term));
+      });
+    }
     this._buildDrawNote();
     const lang = this.lang;
     this.weightsChart = new LineChart({ name: 'weights', title: T.weightsTitle, xLabel: T.rank, yLabel: T.weight,

@@ -22,6 +22,7 @@ export class SoftmaxPrintout {
     this.readout = h('p', { class: 'takeaway', attrs: { 'aria-live': 'polite' } });
     const headers = T.columns.map((text, i) => h('th', { text, attrs: { scope: 'col', title: T.columnTitles[i] || null } }));
     this.topHeader = headers[1];
+    this.headers = headers;
     this.element = h('div', { class: 'printout' }, [
       this.title,
       scrollRegion(T.printoutTable, [h('table', { class: 'top5', attrs: { 'data-table': 'top5' } }, [

@@ -14,10 +14,12 @@ const T = STRINGS.headline;
 const SATURATED = curveDefinitions.saturatedTopWeight;
 
 export class DemoHeadline {
-  constructor({ lang = 'en' } = {}) {
+  /** @param {{lang?: string, glossary?: import('./glossary.js').Glossary|null}} [deps] glossary: where |J|_F links */
+  constructor({ lang = 'en', glossary = null } = {}) {
     this.lang = lang;
     this.text = h('span');
-    this.element = h('p', { class: 'demo-headline', attrs: { 'data-note': 'demo-headline' } }, [this.text]);
+    this.element = h('p', { class: 'demo-headline', attrs: { 'data-note': 'demo-headline' } },
+      [this.text, glossary ? ' ' : null, glossary ? glossary.link('jacobian_norm') : null, T.below]);
     this.element.hidden = true;
     this.wanted = true;   // the explorer is on the page
     this.written = false; // a draw's line is written

@@ -58,6 +58,14 @@ export class Glossary {
   /** A small "?" that leads to the entry `id`; for beside a chart's title. */
   link(id) { return this._button(id, 'link'); }
 
+  /** A "?" beside a control's label (ui/controls.js), where the learner meets the term; the label stays the control's name. */
+  labelLink(control, id) {
+    const label = control.element.querySelector(':scope > label, :scope > legend');
+    const head = h('span', { class: 'control-head' });
+    label.replaceWith(head);
+    head.append(label, ' ', this.link(id));
+  }
+
   /** Opens the glossary at the entry `id` and moves the focus there. */
   show(id) {
     const entry = this.entries.get(id);

@@ -453,7 +453,8 @@ export const STRINGS = Object.freeze({
   headline: {
     text: ({ keys, dk, seed, where, rawTop, scaledTop, rawJ, scaledJ, verdict, scale }) => `The demo in one line: one query and ${keys} `
       + `random keys in d_k = ${dk}, seed ${seed} (${where}). Raw softmax: top weight ${rawTop} (${verdict}); ${scale}: ${scaledTop}. `
-      + `Gradient through the softmax (|J|_F): ${rawJ} raw vs ${scaledJ} scaled. The demo itself is below the exercise.`,
+      + `Gradient through the softmax (|J|_F): ${rawJ} raw vs ${scaledJ} scaled.`,
+    below: ' The demo itself is below the exercise.',  // after the glossary's "?" for |J|_F
     middle: (rank, size) => `a middle draw of ${size}: rank ${rank} of ${size} by raw top weight`,
     rank: (rank, size) => `rank ${rank} of ${size} draws by raw top weight, 1 the flattest`,
     outside: (size) => `a draw outside the ${size} the demo ranks`,
