@@ -71,9 +71,7 @@ std::string text_report(const Answer& answer, const Scenario* scenario) {
   text += beside_claim(answer, scenario) + "\n";
   for (const DefinitionText& d : definition_texts(answer.defs, answer.threshold, answer.steps)) text += d.text + "\n";
   // The table's last column is not one of the answer's definitions: its glossary entry.
-  for (const GlossaryEntry& entry : glossary(answer.threshold, answer.steps, answer.defs))
-    if (std::string(entry.id) == "accuracy") text += english(glossary_line(entry)) + "\n";
-  return text;
+  return text + english(glossary_line_of("accuracy", answer.threshold, answer.steps, answer.defs)) + "\n";
 }
 
 }  // namespace

@@ -25,6 +25,9 @@ TEST_CASE("the glossary: unique ids, every entry rendered whole, each a term and
   for (const char* id : {"jacobian_norm", "entropy", "effective_keys", "logit_spread", "init", "copy_task", "qk_norm",
                          "smoothed_loss", "stall", "saturated", "worker"})
     CHECK(ids.count(id) == 1);
+  // One entry's line by its id, as the CLI's table and the PyTorch script print "sequence accuracy"; an unknown id throws.
+  CHECK(english(glossary_line_of("accuracy", 0.1, 400)).rfind("Sequence accuracy: ", 0) == 0);
+  CHECK_THROWS_AS(glossary_line_of("no_such_term", 0.1, 400), std::out_of_range);
 }
 
 TEST_CASE("the glossary uses every glossary, term and lesson template of the phrasebook", "[glossary][phrasebook]") {

@@ -2,6 +2,8 @@
 #include "core/answer/glossary.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "core/answer/mechanism_reading.hpp"
 #include "core/lesson/saturation.hpp"
@@ -50,6 +52,12 @@ std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefi
 
 Message glossary_line(const GlossaryEntry& entry) {
   return Message("definition.line").with("term", entry.term).with("text", entry.text);
+}
+
+Message glossary_line_of(const char* id, double threshold, int steps, const CurveDefinitions& defs) {
+  for (const GlossaryEntry& entry : glossary(threshold, steps, defs))
+    if (std::string(entry.id) == id) return glossary_line(entry);
+  throw std::out_of_range(std::string("no glossary entry '") + id + "'");
 }
 
 LessonQuote lesson_quote() {

@@ -25,6 +25,10 @@ Message glossary_line(const GlossaryEntry& entry);
 // In the order a learner meets the terms.  threshold and steps: the run the definitions speak of.
 std::vector<GlossaryEntry> glossary(double threshold, int steps, const CurveDefinitions& defs = {});
 
+// One entry's "term: text" line (glossary_line), for a text that uses one term beyond its own definitions (the
+// CLI's table and the PyTorch script use "sequence accuracy").  Throws std::out_of_range for an unknown id.
+Message glossary_line_of(const char* id, double threshold, int steps, const CurveDefinitions& defs = {});
+
 // The lesson's claim as the paper words it: the sentence of section 3.2.1, the footnote, and where both are.
 struct LessonQuote {
   Message claim, footnote, source;

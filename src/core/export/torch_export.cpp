@@ -327,8 +327,7 @@ std::string answer_intro(const ExerciseSettings& e) {
     const std::string key = d.key;
     if (key != "stall") text += "- " + d.text + "\n";  // this program does not look for stalls
   }
-  for (const GlossaryEntry& entry : glossary(e.threshold, e.steps))  // the table's last column
-    if (std::string(entry.id) == "accuracy") text += "- " + english(glossary_line(entry)) + "\n";
+  text += "- " + english(glossary_line_of("accuracy", e.threshold, e.steps)) + "\n";  // the table's last column
   return text + "\nA run that touched the threshold and ended above it (fell back) has not learned.\n";
 }
 

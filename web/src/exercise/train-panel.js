@@ -105,8 +105,8 @@ export class TrainPanel {
     // Found by its heading, not as a named region: two labs on a page (or a lab and its iframe) would repeat the name.
     this.element = h('section', { class: 'panel', attrs: { 'data-panel': 'train' } }, [
       h('h2', { attrs: { id: 'lab-train-title' }, text: T.title }),
-      // The lede names the copy task's tokens and the lesson's "plateau": their entries are one click away.
-      h('p', { class: 'lede' }, [T.lede, glossary ? glossary.firstTerms(['copy_task', 'stall', 'steps_to_threshold']) : '']),
+      // The lede names the copy task's tokens, the lesson's "plateau", its workers and its count: their entries are one click away.
+      h('p', { class: 'lede' }, [T.lede, glossary ? glossary.firstTerms(['copy_task', 'stall', 'worker', 'steps_to_threshold']) : '']),
       h('div', { class: 'panel-body train-body' }, [h('div', { class: 'train-side' }, [this.controls.bar, this.pendingChange.element, this.controls.settings]), this.results]),
       glossary && glossary.termButtons(EXERCISE_TERMS),
     ]);
