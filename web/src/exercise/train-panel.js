@@ -150,15 +150,22 @@ export class TrainPanel {
     // data-drawn-steps (next to the run table's data-steps-done) and data-drawn-answer (next to the status'
     // data-answer-version, with data-answer-pending 'false') say when the charts have caught up (what tests
     // wait for).
-    const drawn = ({ slots }) => {
-      if (!this.element) return;
-      this.element.dataset.drawnSteps = String(slots.reduce((sum, s) => sum + s.record.stepsDone, 0));
-      this.element.dataset.drawnAnswer = String(this.answerClient.version);
+    // Each part draws the state of its own moment, so what a pass has drawn is at least the state at the pass's
+    // start: that is what the panel records at its end (a steps count or an answer that came mid-pass was not
+    // drawn by the parts before it; the pass it schedules records it).
+    let passStart = null;
+    const started = ({ slots }) => {
+      passStart = { steps: slots.reduce((sum, s) => sum + s.record.stepsDone, 0), answer: this.answerClient.version };
+    };
+    const drawn = () => {
+      if (!this.element || !passStart) return;
+      this.element.dataset.drawnSteps = String(passStart.steps);
+      this.element.dataset.drawnAnswer = String(passStart.answer);
     };
     // Created before this.element: shown() is first asked after the constructor.
     this.onScreen = null;
     this.chartRenderer = new ThrottledRenderer({ intervalMs: CHART_INTERVAL_MS, alive, context, frames: pageFrames,
-      shown: () => Boolean(this.onScreen?.shown()), parts: () => [...this.charts.parts(), drawn] });
+      shown: () => Boolean(this.onScreen?.shown()), parts: () => [started, ...this.charts.parts(), drawn] });
     return {
       schedule: () => { this.statusRenderer.schedule(); this.chartRenderer.schedule(); },
       now: () => { this.statusRenderer.now(); this.chartRenderer.now(); },
