@@ -352,7 +352,8 @@ TEST_CASE("every pace claim uses the answer's bar for a clear difference, counte
       const std::string sentence = caption.substr(at, caption.find("; ", at) - at);  // the claim up to its bar
       CAPTURE(sentence);
       CHECK(sentence.find(counted) != std::string::npos);
-      CHECK(caption.find("is the answer's bar for a clear difference", at) != std::string::npos);
+      CHECK(caption.find("is the ratio the answer's clear difference asks of the two medians, asked here of each seed",
+                         at) != std::string::npos);
     }
   CHECK(pace_claims == 4);  // adam, gpt-init, large-dk, qknorm
 }

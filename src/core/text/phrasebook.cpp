@@ -464,12 +464,14 @@ const std::vector<Phrase>& phrasebook() {
       {"claims.fails.ending", ", ending at loss {range}"},
       {"claims.fails.fell_back", " ({fell} of them touched {threshold} and fell back above it)"},
       {"claims.slower",
-       "{label} needed at least {times}× the steps of {ref} on the same seed, or did not learn, on {count}{which}; "
-       "{times}× is the answer's bar for a clear difference. {ratios}Median steps among the runs that learned: "
+       "{label} needed at least {times}× the steps of {ref} on the same seed (the same initial weights and batches), "
+       "or did not learn, on {count}{which}; {times}× is the ratio the answer's clear difference asks of the two "
+       "medians, asked here of each seed. {ratios}Median steps among the runs that learned: "
        "{label} {median}, {ref} {refMedian}."},
       {"claims.similar",
-       "{label} and {ref} learned less than {times}× apart in steps (either one faster) on the same seed on "
-       "{count}{which}; {times}× is the answer's bar for a clear difference. {ratios}Median steps among the runs "
+       "{label} and {ref} learned less than {times}× apart in steps (either one faster) on the same seed (the same "
+       "initial weights and batches) on {count}{which}; {times}× is the ratio the answer's clear difference asks of "
+       "the two medians, asked here of each seed. {ratios}Median steps among the runs "
        "that learned: {label} {median}, {ref} {refMedian}."},
       {"claims.ratios", "Seed by seed, {label} needed {range}× the steps of {ref}, on the {both} seeds where both "
        "learned. "},
