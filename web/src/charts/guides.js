@@ -7,7 +7,7 @@
 /**
  * @typedef {Object} Guides
  * @property {{value: number, label: string}} [level]  a horizontal dashed line (the threshold)
- * @property {{x: number, colour: string, label: string}[]} [lines]  vertical dashed lines up to the level (medians)
+ * @property {{x: number, colour: string, name?: string, label: string}[]} [lines]  vertical dashed lines up to the level (medians)
  * @property {{x: number, colour: string, hollow?: boolean}[]} [dots]  dots on the level line (each seed's step;
  *   hollow: a step a seed touched the threshold at and then ended above it)
  * @property {{colour: string, label: string}[]} [never]  labels under the level line, right (a median that never got there)
@@ -34,7 +34,7 @@ export function drawGuides(u, g, theme, avoid = []) {
   ctx.save();
   ctx.font = `${11 * dpr}px ${theme.font}`;
   const placer = new LabelPlacer(ctx, u.bbox, dpr, avoid.filter((i) => u.series[i]?.show).map((i) => polyline(u, i)));
-  const labels = [];  // {text, x, y, align, colour, background}: drawn last, where the placer put them
+  const labels = [];  // {text, name?, x, y, align, colour} drawn last where the placer put them, or {..., out: true}
   const inside = y >= top && y <= top + height;
   if (inside) {
     drawThreshold(ctx, { left, width, y, dpr, colour: theme.text });
@@ -105,7 +105,7 @@ function drawMedians(u, g, { y, dpr, placer }) {
     ctx.lineTo(x, y);
     ctx.stroke();
     const fits = x + 3 * dpr + ctx.measureText(line.label).width <= left + width;
-    labels.push(placed(placer, { text: line.label, x: fits ? x + 3 * dpr : x - 3 * dpr, y: top + height - 6 * dpr,
+    labels.push(placed(placer, { text: line.label, name: line.name, x: fits ? x + 3 * dpr : x - 3 * dpr, y: top + height - 6 * dpr,
       align: fits ? 'left' : 'right', colour: line.colour }, -1));
   }
   ctx.setLineDash([]);

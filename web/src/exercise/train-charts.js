@@ -251,7 +251,7 @@ export function lossGuides(answer, state, colourOf, lang) {
   return {
     level,
     lines: variants.filter((v) => reached(v.medianStepsToThreshold)).map((v) => ({ x: v.medianStepsToThreshold,
-      colour: colourOf(v.name), label: T.medianLine(v.cells.median) })),  // as the answer's table writes it
+      colour: colourOf(v.name), name: v.label, label: T.medianLine(v.cells.median) })),  // as the answer's table writes it
     never: variants.filter((v) => v.medianNever).map((v) => ({ colour: colourOf(v.name), label: T.neverLine(v.label) })),
     // Filled: the step a seed learned; hollow: the step a seed touched the threshold and then ended above it.
     dots: variants.flatMap((v) => v.runs.flatMap((r) => (reached(r.stepsToThreshold)
